@@ -1,0 +1,57 @@
+// Reads tests/data/config-fields.json (a copy of shared/facts, see its README) and
+// names the heading each documented object gets on its page.
+import {readFileSync} from 'node:fs';
+import {fileURLToPath} from 'node:url';
+
+const dataDir = fileURLToPath(new URL('../data/', import.meta.url));
+
+/** @type {Record<string, Record<string, unknown>>} */
+export const facts = JSON.parse(readFileSync(dataDir + 'config-fields.json', 'utf8'));
+
+/** @type {{path: string, zh: string, en: string}[]} */
+export const pages = JSON.parse(readFileSync(dataDir + 'pages.json', 'utf8')).pages;
+
+/**
+ * The heading text of each object a page documents, in facts order.
+ * "RuleObject" stays "RuleObject"; "RootConfig (jsonv5 root)" becomes "RootConfig";
+ * a protobuf name ("v2ray.core.proxy.vmess.inbound.SimplifiedConfig | jsonv5 inbound:vmess")
+ * becomes its shortest dot-suffix that no other object of the page ends with
+ * ("inbound.SimplifiedConfig" beside "outbound.SimplifiedConfig", else "SimplifiedConfig").
+ * @param {string} pagePath
+ * @returns {{key: string, heading: string, anchor: string}[]}
+ */
+export function objectHeadings(pagePath) {
+  const page = facts[pagePath] ?? {};
+  const keys = Object.keys(page).filter((k) => k !== 'note');
+  const names = keys.map((k) => k.replace(/\s*\|.*$/, '').replace(/\s*\(.*\)\s*$/, '').trim());
+  return keys.map((key, i) => {
+    const name = names[i];
+    let heading = name;
+    if (name.startsWith('v2ray.core.')) {
+      const segs = name.split('.');
+      for (let len = 1; len <= segs.length; len += 1) {
+        const suffix = segs.slice(-len).join('.');
+        const clash = names.some((other, j) => j !== i && (other === suffix || other.endsWith('.' + suffix)));
+        if (!clash) { heading = suffix; break; }
+      }
+    }
+    return {key, heading, anchor: slug(heading)};
+  });
+}
+
+/**
+ * The field entries of every object on a page.
+ * @param {string} pagePath
+ * @returns {{object: string, name: string}[]}
+ */
+export function fieldEntries(pagePath) {
+  const page = facts[pagePath] ?? {};
+  return Object.entries(page)
+    .filter(([k, v]) => k !== 'note' && Array.isArray(v))
+    .flatMap(([object, fields]) => /** @type {{name: string}[]} */ (fields).map((f) => ({object, name: f.name})));
+}
+
+/** github-slugger as Docusaurus uses it, for the ASCII headings above. */
+export function slug(text) {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+}
