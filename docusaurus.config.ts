@@ -1,0 +1,71 @@
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import {themes as prismThemes} from 'prism-react-renderer';
+import {i18n, currentLocale, textsFor} from './config/i18n';
+import {navbar, docsRepoUrl} from './config/navbar';
+import {footer} from './config/footer';
+import {htmlAddressScript} from './config/htmlAddress';
+
+const texts = textsFor(currentLocale);
+const editUrl = `${docsRepoUrl}/edit/master/`;
+
+export default {
+  title: texts.title,
+  tagline: texts.tagline,
+  favicon: 'img/favicon.svg',
+  url: 'https://www.v2fly.org',
+  baseUrl: '/',
+  // Pages are files like guide/install.html, as on the old site (probe §2).
+  trailingSlash: false,
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'throw',
+  i18n,
+  headTags: [{tagName: 'script', attributes: {}, innerHTML: htmlAddressScript}],
+  markdown: {
+    mermaid: true,
+    hooks: {onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw'},
+  },
+  future: {
+    // rspack + swc: a both-locale build in seconds rather than minutes (probe §10).
+    v4: {removeLegacyPostBuildHeadAttribute: true},
+    faster: true,
+  },
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          path: 'docs',
+          routeBasePath: '/',
+          sidebarPath: './sidebars.ts',
+          editUrl,
+          editLocalizedFiles: true,
+        },
+        blog: false,
+        theme: {customCss: './src/css/custom.css'},
+      } satisfies Preset.Options,
+    ],
+  ],
+  plugins: [
+    [
+      '@docusaurus/plugin-content-docs',
+      {
+        id: 'v5',
+        path: 'versioned_docs/v5',
+        routeBasePath: 'v5',
+        sidebarPath: './sidebarsV5.ts',
+        editUrl,
+        editLocalizedFiles: true,
+      },
+    ],
+  ],
+  themes: ['@docusaurus/theme-mermaid'],
+  themeConfig: {
+    navbar,
+    footer,
+    colorMode: {defaultMode: 'light', respectPrefersColorScheme: true},
+    docs: {sidebar: {hideable: false, autoCollapseCategories: false}},
+    prism: {theme: prismThemes.github, darkTheme: prismThemes.dracula, additionalLanguages: ['bash', 'json', 'powershell', 'protobuf', 'go']},
+  } satisfies Preset.ThemeConfig,
+} satisfies Config;

@@ -1,0 +1,20 @@
+/** The spec's numbers (site-spec.md §9), one place for the reader of the code. */
+export const heroHeightPx = 280;
+export const mobileBreakpointPx = 719;
+export const sidebarDepth = 2;
+
+/** Tab group ids and values shared by pages of both languages (STYLE: Naming). */
+export const tabGroups = {os: ['linux', 'macos', 'windows']} as const;
+
+/** The 404 messages of spec §8, one chosen at random after mount. */
+export const notFoundMessages = [
+  "There's nothing here.",
+  'How did we get here?',
+  "That's a Four-Oh-Four.",
+  "Looks like we've got some broken links.",
+] as const;
+
+/** Clipboard copied state default (spec §9: 1500 ms), used by the Uuid copy button. */
+export const copiedStateMs = 1500;
+/** How often the Uuid button regenerates while held down. */
+export const uuidRepeatMs = 100;
