@@ -1,0 +1,47 @@
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {test as base, expect, type Page} from '@playwright/test';
+
+export type Locale = 'zh' | 'en';
+export type DocPage = {path: string; zh: string; en: string};
+export const docPages: DocPage[] = (
+  JSON.parse(readFileSync(join(__dirname, '../data/pages.json'), 'utf8')) as {pages: DocPage[]}
+).pages;
+
+/** The address of a route in a locale: `/config/routing` -> `/en_US/config/routing`. */
+export function localePath(path: string, locale: Locale): string {
+  if (locale === 'zh') return path;
+  return path === '/' ? '/en_US/' : `/en_US${path}`;
+}
+
+type Fixtures = {consoleErrors: string[]; allowedConsoleErrors: RegExp[]};
+
+/**
+ * The shared fixture (STYLE: Tests): grants clipboard access and fails a test on any browser
+ * console error or uncaught page error, which is how hydration errors show up.
+ */
+export const test = base.extend<Fixtures>({
+  // Console errors a test expects, e.g. the 404 status of a not-found page.
+  allowedConsoleErrors: [[], {option: true}],
+  consoleErrors: [async ({page, allowedConsoleErrors}, use) => {
+    const errors: string[] = [];
+    page.on('console', (msg) => {
+      const text = msg.text();
+      if (msg.type() === 'error' && !allowedConsoleErrors.some((re) => re.test(text))) errors.push(`console: ${text}`);
+    });
+    page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+    await use(errors);
+    expect(errors, 'browser console errors').toEqual([]);
+  }, {auto: true}],
+  context: async ({context}, use) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await use(context);
+  },
+});
+
+/** Waits until React has hydrated the server HTML. */
+export async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
+}
+
+export {expect};
