@@ -12,10 +12,10 @@ const items = {
   ],
   en: [
     ['Quick Start', '/en_US/guide/start'],
-    ['Config Reference', '/en_US/config/overview'],
-    ['Config Reference v5 (WIP)', '/en_US/v5/config/overview'],
+    ['Config', '/en_US/config/overview'],
+    ['Config v5 (WIP)', '/en_US/v5/config/overview'],
     ['Tools', '/en_US/awesome/tools'],
-    ['Developer Guide', '/en_US/developer/intro/compile'],
+    ['Developers', '/en_US/developer/intro/compile'],
     ['Concise Guide', 'https://guide.v2fly.org'],
     ['GitHub', 'https://github.com/v2fly/v2ray-core'],
   ],
