@@ -2,6 +2,11 @@ import {defineConfig, devices} from '@playwright/test';
 import {chromiumArgs, findChromium} from './tests/e2e/browser';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+/** Built sites to serve; override to test a build made elsewhere (npx docusaurus build --out-dir DIR). */
+const buildDir = process.env.E2E_BUILD_DIR ?? 'build';
+const docsearchBuildDir = process.env.E2E_DOCSEARCH_BUILD_DIR ?? 'build-docsearch';
+/** The same site built with DocSearch keys (npm run build:docsearch), for the hosted-search tests. */
+const docsearchPort = port + 1;
 
 /** Tests drive the built site (npm run build), served like the production host. */
 export default defineConfig({
@@ -18,11 +23,26 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {executablePath: findChromium(), args: chromiumArgs},
   },
-  projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], channel: undefined}}],
-  webServer: {
-    command: `node scripts/serve.mjs --port ${port}`,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 30_000,
-  },
+  projects: [
+    {name: 'chromium', testIgnore: /docsearch\//, use: {...devices['Desktop Chrome']}},
+    {
+      name: 'docsearch',
+      testMatch: /docsearch\/.*\.spec\.ts/,
+      use: {...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${docsearchPort}`},
+    },
+  ],
+  webServer: [
+    {
+      command: `node scripts/serve.mjs --port ${port} --dir ${buildDir}`,
+      url: `http://127.0.0.1:${port}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+    {
+      command: `node scripts/serve.mjs --port ${docsearchPort} --dir ${docsearchBuildDir}`,
+      url: `http://127.0.0.1:${docsearchPort}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+  ],
 });

@@ -18,3 +18,6 @@ export const notFoundMessages = [
 export const copiedStateMs = 1500;
 /** How often the Uuid button regenerates while held down. */
 export const uuidRepeatMs = 100;
+
+/** Hosted search: one query per 500 ms pause in typing (spec §9). */
+export const searchDebounceMs = 500;

@@ -1,0 +1,43 @@
+import type {ThemeConfig} from '@docusaurus/preset-classic';
+import type {PluginConfig} from '@docusaurus/types';
+
+/**
+ * Search (issue 5). Hosted Algolia DocSearch when the build sees DOCSEARCH_APP_ID and
+ * DOCSEARCH_API_KEY; otherwise a local index built into the site, so that readers behind
+ * filtered networks can search with no third-party host at all.
+ */
+const appId = process.env.DOCSEARCH_APP_ID;
+const apiKey = process.env.DOCSEARCH_API_KEY;
+export const searchMode: 'docsearch' | 'local' = appId && apiKey ? 'docsearch' : 'local';
+
+export const searchThemes: PluginConfig[] = searchMode === 'local'
+  ? [[
+    '@easyops-cn/docusaurus-search-local',
+    {
+      hashed: true,
+      language: ['zh', 'en'],
+      indexBlog: false,
+      indexPages: false,
+      docsRouteBasePath: ['/', '/v5'],
+      docsDir: ['docs', 'versioned_docs/v5'],
+      searchBarShortcutKeymap: 'mod+k',
+      searchResultLimits: 10,
+      // Object names like domainStrategy must match as typed.
+      removeDefaultStemmer: true,
+      explicitSearchResultPath: true,
+    },
+  ]]
+  : [];
+
+export const searchThemeConfig: Pick<ThemeConfig, 'algolia'> = searchMode === 'docsearch'
+  ? {
+    algolia: {
+      appId: appId!,
+      apiKey: apiKey!,
+      indexName: process.env.DOCSEARCH_INDEX_NAME || 'v2fly',
+      // Facets: the page's language (zh-CN / en) and both docs instances (v4 and v5).
+      contextualSearch: true,
+      searchPagePath: false,
+    },
+  }
+  : {};

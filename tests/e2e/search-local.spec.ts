@@ -1,0 +1,88 @@
+import type {Page} from '@playwright/test';
+import {test, expect, hydrated} from './fixtures';
+
+// The default build: the local index (no search keys in the environment).
+
+const searchBox = (page: Page) => page.getByRole('combobox').or(page.locator('input.navbar__search-input')).first();
+
+async function search(page: Page, query: string) {
+  await searchBox(page).fill(query);
+  const results = page.getByRole('listbox').getByRole('option');
+  await expect(results.first()).toBeVisible();
+  return results;
+}
+
+for (const [start, query, expected] of [
+  ['/guide/start', '路由', /^\/config\/routing/],
+  ['/guide/start', '负载均衡', /^\/config\/routing|^\/v5\/config\/router/],
+  ['/guide/start', 'RuleObject', /^\/config\/routing#ruleobject/],
+  ['/guide/start', 'vmess', /\/protocols\/vmess|\/proxy\/vmess/],
+  ['/en_US/guide/start', 'domainStrategy', /^\/en_US\/config\/.*#domainstrategy$|^\/en_US\/config\/routing/],
+  ['/en_US/guide/start', 'RuleObject', /^\/en_US\/config\/routing#ruleobject/],
+  ['/en_US/guide/start', 'load balancing', /^\/en_US\/config\/routing|^\/en_US\/v5\/config\/router/],
+] as const) {
+  test(`local search for "${query}" from ${start} finds ${expected.source}`, async ({page}) => {
+    await page.goto(start);
+    await hydrated(page);
+    await search(page, query);
+    // The first result is preselected; Enter opens it.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => decodeURIComponent(new URL(page.url()).pathname + new URL(page.url()).hash)).toMatch(expected);
+  });
+}
+
+test('local results show the page title and the matched heading, and Enter opens the first', async ({page}) => {
+  await page.goto('/guide/start');
+  await hydrated(page);
+  const results = await search(page, 'RuleObject');
+  await expect(results.first()).toContainText('RuleObject');
+  await expect(results.first()).toContainText('路由');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/config\/routing#ruleobject$/);
+  await expect(page.locator('article h1')).toHaveText('路由');
+});
+
+test('the local index of a language downloads only when the reader starts a search', async ({page}) => {
+  const indexRequests: string[] = [];
+  page.on('request', (r) => { if (/search-index.*\.json/.test(r.url())) indexRequests.push(new URL(r.url()).pathname); });
+  await page.goto('/en_US/config/overview');
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  expect(indexRequests).toEqual([]);
+  await searchBox(page).focus();
+  await expect.poll(() => indexRequests.length).toBeGreaterThan(0);
+  expect(indexRequests.every((p) => p.startsWith('/en_US/'))).toBe(true);
+});
+
+test('local search makes no request to another host', async ({page}) => {
+  const own = new URL(test.info().project.use.baseURL ?? '').host;
+  const foreign: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (/^https?:$/.test(url.protocol) && url.host !== own) foreign.push(r.url());
+  });
+  await page.goto('/guide/start');
+  await hydrated(page);
+  await search(page, '路由');
+  expect(foreign).toEqual([]);
+});
+
+test('/ and Ctrl+K focus the local search box, but not while typing in a field', async ({page}) => {
+  await page.goto('/config/overview');
+  await hydrated(page);
+  await page.keyboard.press('/');
+  await expect(searchBox(page)).toBeFocused();
+  await page.locator('article h1').click();
+  await page.keyboard.press('Control+k');
+  await expect(searchBox(page)).toBeFocused();
+  await page.locator('article h1').click();
+  await page.evaluate(() => {
+    const field = document.createElement('input');
+    field.setAttribute('aria-label', 'test field');
+    document.querySelector('article')?.prepend(field);
+  });
+  await page.getByLabel('test field').focus();
+  await page.keyboard.press('/');
+  await expect(page.getByLabel('test field')).toHaveValue('/');
+  await expect(searchBox(page)).not.toBeFocused();
+});
