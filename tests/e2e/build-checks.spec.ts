@@ -1,4 +1,4 @@
-import {cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {join, resolve} from 'node:path';
 import {tmpdir} from 'node:os';
 import {spawnSync} from 'node:child_process';
@@ -7,19 +7,31 @@ import {test, expect} from '@playwright/test';
 const root = resolve(__dirname, '../..');
 const skip = new Set(['node_modules', 'build', '.docusaurus', '.git', 'tests', 'test-results', 'playwright-report']);
 
-/** Copies the site (not node_modules) to a scratch folder, with one page changed, and builds it. */
-function buildWith(name: string, page: string, append: string): {status: number | null; output: string} {
+type Change = {file: string; append: string};
+
+/**
+ * Copies the site (not node_modules) to a scratch folder, appends text to some files (created
+ * when missing), builds the Chinese site, and hands the build folder to `inspect` before cleanup.
+ */
+function buildWith(name: string, changes: Change[], inspect?: (buildDir: string) => void): {status: number | null; output: string} {
   const dir = join(tmpdir(), `v2fly-docs-${name}-${process.pid}`);
   rmSync(dir, {recursive: true, force: true});
   mkdirSync(dir, {recursive: true});
   cpSync(root, dir, {recursive: true, filter: (src) => !skip.has(src.slice(root.length + 1).split('/')[0] ?? '')});
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
-  const file = join(dir, page);
-  writeFileSync(file, `${readFileSync(file, 'utf8')}\n\n${append}\n`);
+  for (const {file, append} of changes) {
+    const path = join(dir, file);
+    const before = existsSync(path) ? readFileSync(path, 'utf8') : '';
+    writeFileSync(path, `${before}\n\n${append}\n`);
+  }
   const run = spawnSync('npx', ['docusaurus', 'build', '--locale', 'zh-CN', '--out-dir', join(dir, 'build')], {
-    cwd: dir, encoding: 'utf8', env: {...process.env, CI: '1'},
+    cwd: dir, encoding: 'utf8', env: {...process.env, CI: '1', DOCS_LINKS: ''},
   });
-  rmSync(dir, {recursive: true, force: true});
+  try {
+    if (run.status === 0) inspect?.(join(dir, 'build'));
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
   return {status: run.status, output: `${run.stdout}\n${run.stderr}`};
 }
 
@@ -27,20 +39,37 @@ test.describe('the build refuses bad links', () => {
   test.describe.configure({timeout: 180_000, mode: 'serial'});
 
   test('a broken Markdown link fails the build', () => {
-    const {status, output} = buildWith('broken-md-link', 'docs/guide/help.md', '[gone](./no-such-page.md)');
+    const {status, output} = buildWith('broken-md-link', [{file: 'docs/guide/help.md', append: '[gone](./no-such-page.md)'}]);
     expect(status).not.toBe(0);
     expect(output).toContain('no-such-page.md');
   });
 
   test('a broken anchor fails the build', () => {
-    const {status, output} = buildWith('broken-anchor', 'docs/guide/help.md', '[gone](./faq.md#no-such-anchor)');
+    const {status, output} = buildWith('broken-anchor', [{file: 'docs/guide/help.md', append: '[gone](./faq.md#no-such-anchor)'}]);
     expect(status).not.toBe(0);
     expect(output).toMatch(/no-such-anchor/);
   });
 
   test('a broken route link fails the build', () => {
-    const {status, output} = buildWith('broken-route', 'docs/guide/help.md', '[gone](/config/no-such-route)');
+    const {status, output} = buildWith('broken-route', [{file: 'docs/guide/help.md', append: '[gone](/config/no-such-route)'}]);
     expect(status).not.toBe(0);
     expect(output).toMatch(/no-such-route/);
+  });
+
+  test('Markdown links become working routes and a README.md becomes its folder\'s index', () => {
+    let help = '';
+    let index = false;
+    const {status, output} = buildWith('readme-index', [
+      {file: 'docs/guide/README.md', append: '---\ntitle: 指南目录\n---\n\n## 目录\n\n[安装](./install.md)'},
+      {file: 'docs/guide/help.md', append: '[目录](./README.md) [路由](../config/routing.md#ruleobject)'},
+    ], (build) => {
+      help = readFileSync(join(build, 'guide/help.html'), 'utf8');
+      index = existsSync(join(build, 'guide.html'));
+    });
+    expect(status, output).toBe(0);
+    expect(index).toBe(true);
+    // The HTML is minified: attribute quotes are optional.
+    expect(help).toMatch(/href="?\/guide"?[\s>]/);
+    expect(help).toMatch(/href="?\/config\/routing#ruleobject"?[\s>]/);
   });
 });
