@@ -12,10 +12,11 @@ const sidebars: SidebarsConfig = {
     ].map((p) => `config/${p}`), 'v5-sections'),
     category('代理协议', [
       'blackhole', 'dns', 'dokodemo', 'freedom', 'http', 'socks', 'vmess', 'vlite', 'shadowsocks',
-      'shadowsocks2022', 'trojan', 'hy2', 'vless', 'loopback',
+      'shadowsocks2022', 'trojan', 'hy2', 'vless', 'loopback', 'wireguard',
     ].map((p) => `config/proxy/${p}`), 'v5-proxy'),
     category('传输协议', [
-      'tcp', 'websocket', 'kcp', 'grpc', 'quic', 'meek', 'httpupgrade', 'hy2', 'mekya', 'tlsmirror',
+      'tcp', 'websocket', 'kcp', 'grpc', 'quic', 'meek', 'httpupgrade', 'hy2', 'mekya', 'tlsmirror', 'h2',
+      'domainsocket', 'dtls', 'request', 'gdocsviewer', 'rrpit',
     ].map((p) => `config/stream/${p}`), 'v5-stream'),
     category('服务', [
       'stats', 'policy', 'browser', 'burstObservatory', 'backgroundObservatory', 'filesystemstorage',
