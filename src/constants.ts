@@ -21,3 +21,18 @@ export const uuidRepeatMs = 100;
 
 /** Hosted search: one query per 500 ms pause in typing (spec §9). */
 export const searchDebounceMs = 500;
+
+/** Reader interactions (spec §4, §9; issue 4). */
+export const backToTopThresholdPx = 100;
+/** Copy-code copied state; the button is hidden at 419 px and narrower (CSS, copyButtonHiddenMaxWidthPx). */
+export const codeCopiedStateMs = 2000;
+export const copyButtonHiddenMaxWidthPx = 419;
+/** Heading tracking: wait after scrolling stops, and how far below the navbar a heading counts as reached. */
+export const headingTrackingDelayMs = 300;
+export const headingTrackingOffsetPx = 5;
+/** Image zoom: re-attach after a navigation; a scroll this long closes the zoomed image. */
+export const imageZoomReattachMs = 300;
+export const imageZoomScrollOffsetPx = 40;
+/** Mobile sidebar swipe: starts this close to the left edge, moves further than this horizontally. */
+export const swipeEdgePx = 80;
+export const swipeMinDistancePx = 40;
