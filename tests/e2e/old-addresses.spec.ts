@@ -1,0 +1,41 @@
+import {execFileSync} from 'node:child_process';
+import {join} from 'node:path';
+import {test, expect, hydrated, docPages, localePath} from './fixtures';
+
+/**
+ * Issue 6: the old site's addresses keep working. Every object heading of the v4 reference
+ * (/config/**) was linked from elsewhere as /config/<page>.html#<objectname>, in both languages,
+ * so each such address must open the right page and scroll to the element with that id. Chinese
+ * pages keep the English object-name ids (WRITING.md), so the list is the same for both.
+ * One page load per page and language; the other anchors are reached by changing the hash.
+ */
+
+/** Page -> anchors, from tests/content/facts.mjs (an ES module, which Playwright cannot import). */
+const objectAnchors: Record<string, string[]> = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', `
+  import {facts, objectHeadings} from ${JSON.stringify(join(__dirname, '../content/facts.mjs'))};
+  const pages = Object.keys(facts).filter((path) => path.startsWith('/config/'));
+  console.log(JSON.stringify(Object.fromEntries(pages.map((p) => [p, objectHeadings(p).map((h) => h.anchor)]))));
+`], {encoding: 'utf8'}));
+
+for (const locale of ['zh', 'en'] as const) {
+  for (const [path, anchors] of Object.entries(objectAnchors)) {
+    const title = docPages.find((d) => d.path === path)?.[locale];
+    const oldAddress = `${localePath(path, locale)}.html`;
+
+    test(`${oldAddress}#${anchors.join(', #')} resolve`, async ({page}) => {
+      expect(title, `${path} in tests/data/pages.json`).toBeDefined();
+      expect(anchors.length, `object headings of ${path}`).toBeGreaterThan(0);
+      const response = await page.goto(`${oldAddress}#${anchors[0]}`);
+      expect(response?.status()).toBe(200);
+      await hydrated(page);
+      await expect(page.locator('article h1').first()).toHaveText(title!);
+      for (const [i, anchor] of anchors.entries()) {
+        // The first anchor came with the page load; the others change only the hash.
+        if (i > 0) await page.evaluate((hash) => { window.location.hash = hash; }, anchor);
+        const target = page.locator(':target');
+        await expect(target, `#${anchor}`).toHaveAttribute('id', anchor);
+        await expect(target, `#${anchor} scrolled into view`).toBeInViewport();
+      }
+    });
+  }
+}
