@@ -5,8 +5,8 @@
 // checked for structure only. Usage: check-content.mjs [--page /config/routing]
 import {existsSync, readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
-import {isDeepStrictEqual} from 'node:util';
 import {pages, objectHeadings, fieldEntries} from './facts.mjs';
+import {codeBlocks, compareExamples, parseJsonBlock, parseMeta} from './blocks.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const unfinished = new Set(JSON.parse(readFileSync(root + 'tests/data/unfinished.json', 'utf8')).pages);
@@ -24,43 +24,6 @@ export function fileFor(path, lang) {
     : `i18n/en/${v5 ? 'docusaurus-plugin-content-docs-v5' : 'docusaurus-plugin-content-docs'}/current`;
   for (const ext of ['.md', '.mdx']) if (existsSync(root + base + rel + ext)) return base + rel + ext;
   return null;
-}
-
-/** Strips // and /* comments outside strings, and trailing commas, as the toolkit's JSONC reader allows. */
-function stripJsonc(text) {
-  let out = '';
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (c === '"') {
-      const start = i;
-      for (i += 1; i < text.length && text[i] !== '"'; i += 1) if (text[i] === '\\') i += 1;
-      out += text.slice(start, i + 1);
-    } else if (c === '/' && text[i + 1] === '/') {
-      while (i < text.length && text[i] !== '\n') i += 1;
-      out += '\n';
-    } else if (c === '/' && text[i + 1] === '*') {
-      i = text.indexOf('*/', i + 2) + 1;
-      if (i === 0) throw new Error('unterminated /* comment');
-    } else out += c;
-  }
-  return out.replace(/,(\s*[}\]])/g, '$1');
-}
-
-/** Code blocks with their language, meta and first line number. */
-function codeBlocks(text) {
-  const blocks = [];
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i += 1) {
-    const open = /^(\s*)(`{3,}|~{3,})(\S*)\s*(.*)$/.exec(lines[i]);
-    if (!open) continue;
-    const fence = open[2];
-    const body = [];
-    let j = i + 1;
-    for (; j < lines.length && !new RegExp(`^\\s*${fence[0]}{${fence.length},}\\s*$`).test(lines[j]); j += 1) body.push(lines[j]);
-    blocks.push({lang: open[3], meta: open[4], line: i + 1, code: body.join('\n')});
-    i = j;
-  }
-  return blocks;
 }
 
 const errors = [];
@@ -86,8 +49,7 @@ for (const page of pages) {
     for (const b of blocks) {
       if (b.lang !== 'json' && b.lang !== 'jsonc') continue;
       try {
-        const value = JSON.parse(b.lang === 'json' ? b.code : stripJsonc(b.code));
-        jsonByLang[lang].push({line: b.line, value});
+        jsonByLang[lang].push({line: b.line, value: parseJsonBlock(b), meta: parseMeta(b.meta)});
       } catch (e) {
         errors.push(`${where}:${b.line}: ${b.lang} block does not parse: ${/** @type {Error} */ (e).message}`);
       }
@@ -105,14 +67,7 @@ for (const page of pages) {
     if (ph) errors.push(`${where}: placeholder "${ph[0]}"`);
   }
   if (finished && jsonByLang.zh && jsonByLang.en) {
-    const zh = jsonByLang.zh;
-    const en = jsonByLang.en;
-    if (zh.length !== en.length) errors.push(`${page.path}: ${zh.length} JSON blocks in Chinese, ${en.length} in English`);
-    else zh.forEach((b, i) => {
-      if (!isDeepStrictEqual(b.value, en[i].value)) {
-        errors.push(`${page.path}: JSON block ${i + 1} differs between languages (zh line ${b.line}, en line ${en[i].line})`);
-      }
-    });
+    for (const p of compareExamples(jsonByLang.zh, jsonByLang.en)) errors.push(`${page.path}: ${p}`);
   }
 }
 
