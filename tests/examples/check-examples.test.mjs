@@ -1,0 +1,107 @@
+// Self-test of the example check (issue 11): fixture pages with one known fault each must fail
+// with the page file, the block's line and the reason (the program's own message for a value
+// 4.34 refuses); a good page must pass. Run: node --test tests/examples/
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {spawnSync} from 'node:child_process';
+import {fileURLToPath} from 'node:url';
+import {after, test} from 'node:test';
+import assert from 'node:assert/strict';
+
+const script = fileURLToPath(new URL('./check-examples.mjs', import.meta.url));
+const dirs = [];
+after(() => { for (const d of dirs) rmSync(d, {recursive: true, force: true}); });
+
+const ZH = 'docs/config/protocols/vmess.md';
+const EN = 'i18n/en/docusaurus-plugin-content-docs/current/config/protocols/vmess.md';
+const V5 = 'versioned_docs/v5/config/proxy/vmess.md';
+const V5_EN = 'i18n/en/docusaurus-plugin-content-docs-v5/current/config/proxy/vmess.md';
+const UUID = 'b831381d-6324-4d53-ad4f-8cda48b30811';
+
+/** A page whose block starts on line 5. @param {string} fence @param {unknown} value */
+const page = (fence, value) => `---\ntitle: T\n---\n\n\`\`\`${fence}\n${JSON.stringify(value, null, 2)}\n\`\`\`\n`;
+
+/**
+ * Runs the check on a tree holding these files.
+ * @param {Record<string, string>} files
+ * @returns {{status: number | null, out: string}}
+ */
+function check(files) {
+  const dir = mkdtempSync(join(tmpdir(), 'examples-fixture-'));
+  dirs.push(dir);
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(join(dir, file, '..'), {recursive: true});
+    writeFileSync(join(dir, file), text);
+  }
+  const run = spawnSync(process.execPath, [script, '--root', dir], {encoding: 'utf8'});
+  return {status: run.status, out: `${run.stdout}\n${run.stderr}`};
+}
+/** The same block in both languages. @param {string} fence @param {unknown} value */
+const both = (fence, value) => ({[ZH]: page(fence, value), [EN]: page(fence, value)});
+
+const client = {outbounds: [{protocol: 'vmess', settings: {vnext: [{address: 'example.com', port: 443, users: [{id: UUID}]}]}}]};
+
+test('a complete configuration and a fragment that 4.34 loads pass', () => {
+  const r = check({
+    [ZH]: `${page('json title="client.json"', client)}\n${page('json fragment=VMessUserObject', {id: UUID, alterId: 0})}`,
+    [EN]: `${page('json title="client.json"', client)}\n${page('json fragment=VMessUserObject', {id: UUID, alterId: 0})}`,
+  });
+  assert.equal(r.status, 0, r.out);
+  assert.match(r.out, /examples \[zh\]: 2 JSON blocks, 2 accepted by V2Ray 4\.34/);
+});
+
+test('a value 4.34 refuses fails with the page, the line and the program message', () => {
+  const r = check(both('json fragment=VMessUserObject', {id: 'not-a-uuid'}));
+  assert.equal(r.status, 1);
+  assert.match(r.out, /docs\/config\/protocols\/vmess\.md:5: v2ray 4\.34 -test refuses it:[\s\S]*invalid UUID: not-a-uuid/);
+});
+
+test('a field that does not exist fails', () => {
+  const r = check(both('json fragment=VMessUserObject', {id: UUID, alterID: 0}));
+  assert.equal(r.status, 1);
+  assert.match(r.out, /vmess\.md:5: VMessUserObject: unknown field "alterID" in VMessUserObject/);
+});
+
+test('a field newer than 4.34 without since= fails', () => {
+  const r = check(both('json', {...client, browserForwarder: {listenAddr: '127.0.0.1', listenPort: 8080}}));
+  assert.equal(r.status, 1);
+  assert.match(r.out, /vmess\.md:5: v2ray 4\.34 does not know config\.browserForwarder/);
+});
+
+test('the same block with since= is checked by field list only and passes', () => {
+  const r = check(both('json since=4.37', {...client, browserForwarder: {listenAddr: '127.0.0.1', listenPort: 8080}}));
+  assert.equal(r.status, 0, r.out);
+  assert.match(r.out, /examples \[en\]: 1 JSON blocks, 0 accepted by V2Ray 4\.34\.0, 1 checked by field list only/);
+});
+
+test('a since= not newer than 4.34 fails', () => {
+  const r = check(both('json since=4.30', client));
+  assert.equal(r.status, 1);
+  assert.match(r.out, /vmess\.md:5: since=4\.30 is not newer than the toolkit/);
+});
+
+test('a block without meta that is no complete configuration fails as unclassified', () => {
+  const r = check(both('json', {id: UUID}));
+  assert.equal(r.status, 1);
+  assert.match(r.out, /vmess\.md:5: unclassified/);
+});
+
+test('a fragment naming no facts object fails', () => {
+  const r = check(both('json fragment=VmessUser', {id: UUID}));
+  assert.equal(r.status, 1);
+  assert.match(r.out, /vmess\.md:5: fragment=VmessUser names no v4 object/);
+});
+
+test('different examples in Chinese and English fail', () => {
+  const r = check({[ZH]: page('json', client), [EN]: page('json', {...client, log: {loglevel: 'none'}})});
+  assert.equal(r.status, 1);
+  assert.match(r.out, /\/config\/protocols\/vmess: JSON block 1 differs between languages \(zh line 5, en line 5\)/);
+});
+
+test('a v5 block with a field its message lacks fails the field list', () => {
+  const block = {protocol: 'vmess', settings: {address: 'example.com', port: 443, uuid: UUID, alterId: 0}};
+  const r = check({[V5]: page('json fragment=OutboundConfig', block), [V5_EN]: page('json fragment=OutboundConfig', block)});
+  assert.equal(r.status, 1);
+  assert.match(r.out, /versioned_docs\/v5\/config\/proxy\/vmess\.md:5: OutboundConfig\.settings: unknown field "alterId" in outbound\.SimplifiedConfig/);
+});

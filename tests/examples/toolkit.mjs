@@ -1,0 +1,141 @@
+// The real toolkit for the example check: Debian's v2ray 4.34, tiny geo files, a throw-away
+// certificate, and the field names the binary knows.
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {execFile, execFileSync} from 'node:child_process';
+import {join} from 'node:path';
+
+export const V2RAY = process.env.V2RAY_PATH ?? '/usr/bin/v2ray';
+
+/**
+ * Makes sure a Debian package's program is there, installing the package when we run as root
+ * with apt-get (as tests/e2e/browser.ts does for Chromium); otherwise says how to get it.
+ * @param {string} program absolute path
+ * @param {string} pkg Debian package name
+ */
+export function ensureProgram(program, pkg) {
+  if (existsSync(program)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    console.log(`${program} not found; installing Debian's ${pkg} package (apt-get install -y ${pkg})...`);
+    try {
+      execFileSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], {stdio: 'inherit'});
+    } catch {
+      execFileSync('apt-get', ['update'], {stdio: 'inherit'});
+      execFileSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], {stdio: 'inherit'});
+    }
+    if (existsSync(program)) return;
+  }
+  throw new Error(`The example check needs ${program}. Install it as root: \`apt-get install -y ${pkg}\``
+    + (pkg === 'v2ray' ? ' (or set V2RAY_PATH to a v2ray 4.x binary).' : '.'));
+}
+
+/** The toolkit's version line ("V2Ray 4.34.0 (user) ..."). */
+export function toolkitVersion() {
+  return execFileSync(V2RAY, ['-version'], {encoding: 'utf8'}).split('\n')[0]?.trim() ?? '';
+}
+
+/**
+ * Every JSON key the binary declares. Go keeps struct tags in the binary: the v4 JSON structs
+ * (infra/conf) and the protobuf structs that some of them unmarshal into (user level/email, VLESS
+ * encryption/flow). v2ray 4.x ignores keys it does not know, so `-test` alone would pass a
+ * misspelt or newer field; this set lets the check see them. It has no context: "services" is
+ * known (ApiObject.services) although the root "services" map came with v5; see
+ * ROOT_KEYS_AFTER_434 in facts-walk.mjs.
+ * @returns {Set<string>}
+ */
+export function knownKeys() {
+  const bin = readFileSync(V2RAY).toString('latin1');
+  return new Set([...bin.matchAll(/json:"([^",]+)/g)].map((m) => /** @type {string} */ (m[1])));
+}
+
+// --- protobuf, just enough for GeoIPList / GeoSiteList (app/router/routercommon/common.proto) ---
+
+/** @param {number} n @returns {number[]} */
+function varint(n) {
+  const out = [];
+  let v = n;
+  while (v > 0x7f) { out.push((v & 0x7f) | 0x80); v = Math.floor(v / 128); }
+  out.push(v);
+  return out;
+}
+/** @param {number} field @param {Buffer} bytes */
+const lenField = (field, bytes) => Buffer.concat([Buffer.from([...varint((field << 3) | 2), ...varint(bytes.length)]), bytes]);
+/** @param {number} field @param {number} n */
+const intField = (field, n) => Buffer.from([...varint(field << 3), ...varint(n)]);
+/** @param {number} field @param {string} s */
+const strField = (field, s) => lenField(field, Buffer.from(s, 'utf8'));
+
+/**
+ * geoip.dat: GeoIPList{repeated GeoIP entry=1}; GeoIP{string country_code=1; repeated CIDR cidr=2};
+ * CIDR{bytes ip=1; uint32 prefix=2}. Each code gets its own /24 in 198.18.0.0/15 (benchmark range).
+ * @param {string[]} codes
+ */
+export function geoipList(codes) {
+  return Buffer.concat(codes.map((code, i) => lenField(1, Buffer.concat([
+    strField(1, code.toUpperCase()),
+    lenField(2, Buffer.concat([lenField(1, Buffer.from([198, 18 + (i >> 8), i & 0xff, 0])), intField(2, 24)])),
+  ]))));
+}
+
+/**
+ * geosite.dat: GeoSiteList{repeated GeoSite entry=1}; GeoSite{string country_code=1; repeated Domain
+ * domain=2}; Domain{Type type=1 (RootDomain=2); string value=2; repeated Attribute attribute=3};
+ * Attribute{string key=1; bool bool_value=2}. One domain per code carrying every attribute used.
+ * @param {Map<string, Set<string>>} sites code -> attributes
+ */
+export function geositeList(sites) {
+  return Buffer.concat([...sites].map(([code, attrs]) => lenField(1, Buffer.concat([
+    strField(1, code.toUpperCase()),
+    lenField(2, Buffer.concat([
+      intField(1, 2),
+      strField(2, `${code.replace(/[^a-z0-9-]/gi, '')}.example`),
+      ...[...attrs].map((a) => lenField(3, Buffer.concat([strField(1, a), intField(2, 1)]))),
+    ])),
+  ]))));
+}
+
+/**
+ * Writes geoip.dat / geosite.dat (and any ext: files) into dir for V2RAY_LOCATION_ASSET.
+ * @param {string} dir
+ * @param {{ip: Map<string, Set<string>>, site: Map<string, Map<string, Set<string>>>}} tags file -> codes
+ */
+export function writeGeoFiles(dir, tags) {
+  mkdirSync(dir, {recursive: true});
+  for (const [file, codes] of tags.ip) writeFileSync(join(dir, file), geoipList([...codes]));
+  for (const [file, sites] of tags.site) writeFileSync(join(dir, file), geositeList(sites));
+}
+
+/**
+ * A self-signed certificate for examples that name certificate files (openssl, at test time).
+ * @param {string} dir
+ * @returns {{certFile: string, keyFile: string, certLines: string[], keyLines: string[]}}
+ */
+export function makeCertificate(dir) {
+  const certFile = join(dir, 'example.crt');
+  const keyFile = join(dir, 'example.key');
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
+    '-days', '2', '-subj', '/CN=example.com', '-keyout', keyFile, '-out', certFile], {stdio: 'ignore'});
+  const lines = (/** @type {string} */ f) => readFileSync(f, 'utf8').trim().split('\n');
+  return {certFile, keyFile, certLines: lines(certFile), keyLines: lines(keyFile)};
+}
+
+/**
+ * Runs `v2ray -test -config file`; resolves to null when the configuration is OK, else the
+ * program's own error text.
+ * @param {string} file
+ * @param {string} assetDir
+ * @returns {Promise<string | null>}
+ */
+export function testConfig(file, assetDir) {
+  return new Promise((resolve) => {
+    execFile(V2RAY, ['-test', '-config', file], {
+      env: {...process.env, V2RAY_LOCATION_ASSET: assetDir}, timeout: 30_000, encoding: 'utf8',
+    }, (error, stdout, stderr) => {
+      const text = `${stdout}\n${stderr}`;
+      if (!error && /Configuration OK/.test(text)) return resolve(null);
+      const message = text.split('\n')
+        .filter((l) => l.trim() && !/^V2Ray \d|^A unified platform|Reading config:/.test(l)).join('\n');
+      resolve(message || String(error?.message ?? 'v2ray -test failed without a message'));
+    });
+  });
+}
