@@ -103,6 +103,10 @@ export const WRAP = {
   RuleObject: (f) => withTargets({rules: [f]}),
   BalancerObject: (f) => withTargets({balancers: [f]}),
   StrategyObject: (f) => withTargets({balancers: [{tag: 'balancer', selector: ['target'], strategy: f}]}),
+  RandomSettings: (f) => WRAP.StrategyObject({type: 'random', settings: f}, ''),
+  LeastPingSettings: (f) => WRAP.StrategyObject({type: 'leastPing', settings: f}, ''),
+  LeastLoadSettings: (f) => WRAP.StrategyObject({type: 'leastLoad', settings: f}, ''),
+  CostObject: (f) => WRAP.StrategyObject({type: 'leastLoad', settings: {costs: [f]}}, ''),
   // dns, policy, the rest of the root
   DnsObject: (f) => ({dns: f}),
   ServerObject: (f) => ({dns: {servers: [f]}}),
@@ -120,6 +124,7 @@ export const WRAP = {
   BurstObservatoryObject: (f) => ({burstObservatory: f}),
   PingConfigObject: (f) => ({burstObservatory: {pingConfig: f}}),
   MultiObservatoryObject: (f) => ({multiObservatory: f}),
+  ObserverItemObject: (f) => ({multiObservatory: {observers: [f]}}),
 };
 
 /**
