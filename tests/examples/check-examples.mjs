@@ -138,7 +138,13 @@ for (const b of blocks) {
 }
 
 // ---- field list ----
-ensureProgram(V2RAY, 'v2ray');
+try {
+  ensureProgram(V2RAY, 'v2ray');
+  ensureProgram('/usr/bin/openssl', 'openssl');
+} catch (e) {
+  console.error(/** @type {Error} */ (e).message);
+  process.exit(2);
+}
 const known434 = knownKeys();
 for (const b of blocks) {
   if ((b.kind !== 'config' && b.kind !== 'fragment') || !b.object) continue;
@@ -151,7 +157,6 @@ for (const b of blocks) {
 }
 
 // ---- the program ----
-ensureProgram('/usr/bin/openssl', 'openssl');
 const work = mkdtempSync(join(tmpdir(), 'v2fly-examples-'));
 const assets = join(work, 'assets');
 const cert = makeCertificate(work);
