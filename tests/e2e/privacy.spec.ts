@@ -1,0 +1,45 @@
+import {test, expect, hydrated, localePath} from './fixtures';
+
+/**
+ * Issue 6: loading a page asks no host but the site's own (readers behind filtered networks, and
+ * no third party learns who reads what). Every kind of page, both languages, until the network
+ * is idle, before any interaction.
+ */
+
+// The 404 document answers 404, which Chromium reports on the console.
+test.use({allowedConsoleErrors: [/status of 404/]});
+
+const pages = [
+  ['home', '/'],
+  ['guide page', '/guide/install'],
+  ['v4 reference page', '/config/routing'],
+  ['v5 page', '/v5/config/overview'],
+  ['tools page', '/awesome/tools'],
+  ['404 page', '/no/such/page'],
+  ['DNS page with its diagram', '/config/dns'],
+] as const;
+
+for (const locale of ['zh', 'en'] as const) {
+  for (const [kind, path] of pages) {
+    const address = localePath(path, locale);
+    test(`the ${kind} ${address} requests nothing from another host while it loads`, async ({page, baseURL}) => {
+      const own = new URL(baseURL!).host;
+      const foreign: string[] = [];
+      const ownRequests: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.protocol === 'data:' || url.protocol === 'blob:') return;
+        (url.host === own ? ownRequests : foreign).push(request.url());
+      });
+      await page.goto(address, {waitUntil: 'networkidle'});
+      await hydrated(page);
+      if (kind === 'DNS page with its diagram') {
+        // The diagram is drawn in the browser after hydration; wait for it before judging.
+        await expect(page.locator('.docusaurus-mermaid-container svg').first()).toBeVisible();
+      }
+      await page.waitForLoadState('networkidle');
+      expect(ownRequests.length, 'requests to the site itself were seen').toBeGreaterThan(0);
+      expect(foreign).toEqual([]);
+    });
+  }
+}
