@@ -17,7 +17,7 @@ const ZH = 'docs/config/protocols/vmess.md';
 const EN = 'i18n/en/docusaurus-plugin-content-docs/current/config/protocols/vmess.md';
 const V5 = 'versioned_docs/v5/config/proxy/vmess.md';
 const V5_EN = 'i18n/en/docusaurus-plugin-content-docs-v5/current/config/proxy/vmess.md';
-const UUID = 'b831381d-6324-4d53-ad4f-8cda48b30811';
+const UUID = '8e50d5ae-397d-49b0-9964-1fc852b673fb';
 
 /** A page whose block starts on line 5. @param {string} fence @param {unknown} value */
 const page = (fence, value) => `---\ntitle: T\n---\n\n\`\`\`${fence}\n${JSON.stringify(value, null, 2)}\n\`\`\`\n`;

@@ -3,7 +3,7 @@
 // fragment of an object without a row fails the check ("no wrapping for X").
 import {V4_SETTINGS} from './facts-walk.mjs';
 
-const UUID = 'b831381d-6324-4d53-ad4f-8cda48b30811';
+const UUID = '8e50d5ae-397d-49b0-9964-1fc852b673fb';
 const server = {address: '127.0.0.1', port: 10086};
 
 /** @typedef {Record<string, unknown>} Json */
