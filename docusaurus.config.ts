@@ -1,11 +1,11 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import {themes as prismThemes} from 'prism-react-renderer';
 import {i18n, currentLocale, textsFor} from './config/i18n';
 import {navbar, docsRepoUrl} from './config/navbar';
 import {footer} from './config/footer';
 import {htmlAddressScript} from './config/htmlAddress';
 import {searchThemes, searchThemeConfig} from './config/search';
+import {prismLight, prismDark} from './config/prismThemes';
 
 const texts = textsFor(currentLocale);
 // Broken links and anchors fail the build. DOCS_LINKS=warn downgrades them for a local preview
@@ -71,6 +71,6 @@ export default {
     ...searchThemeConfig,
     colorMode: {defaultMode: 'light', respectPrefersColorScheme: true},
     docs: {sidebar: {hideable: false, autoCollapseCategories: false}},
-    prism: {theme: prismThemes.github, darkTheme: prismThemes.dracula, additionalLanguages: ['bash', 'json', 'powershell', 'protobuf', 'go']},
+    prism: {theme: prismLight, darkTheme: prismDark, additionalLanguages: ['bash', 'json', 'powershell', 'protobuf', 'go']},
   } satisfies Preset.ThemeConfig,
 } satisfies Config;

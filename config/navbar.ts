@@ -11,7 +11,8 @@ export const conciseGuideUrl = 'https://guide.v2fly.org';
  */
 export const navbar: Navbar = {
   title: 'Project V',
-  logo: {alt: 'Project V', src: 'img/logo.svg', srcDark: 'img/logo-dark.svg', width: 32, height: 32},
+  // No alt: the title beside it names the link, so the logo is decorative (axe image-redundant-alt).
+  logo: {src: 'img/logo.svg', srcDark: 'img/logo-dark.svg', width: 32, height: 32},
   hideOnScroll: false,
   items: [
     {to: '/guide/start', label: '快速上手', position: 'left', activeBasePath: '/guide'},

@@ -1,0 +1,100 @@
+import AxeBuilder from '@axe-core/playwright';
+import {test, expect, hydrated, localePath} from './fixtures';
+
+/**
+ * Issue 6: axe-core finds no serious or critical violation on the kinds of page a reader meets
+ * most, in both languages and both colour modes, and the keyboard can reach everything with a
+ * visible focus.
+ */
+
+// The 404 document answers 404, which Chromium reports on the console.
+test.use({allowedConsoleErrors: [/status of 404/]});
+
+const pages = [
+  ['home', '/'],
+  ['guide page', '/guide/install'],
+  ['long reference page', '/config/routing'],
+  ['404 page', '/no/such/page'],
+] as const;
+
+for (const locale of ['zh', 'en'] as const) {
+  for (const mode of ['light', 'dark'] as const) {
+    for (const [kind, path] of pages) {
+      const address = localePath(path, locale);
+      test(`axe finds no serious or critical violation on the ${kind} ${address} in ${mode} mode`, async ({page}) => {
+        // The site follows the system colour scheme until the reader picks one.
+        await page.emulateMedia({colorScheme: mode});
+        await page.goto(address);
+        await hydrated(page);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+        const {violations} = await new AxeBuilder({page}).analyze();
+        const serious = violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}×: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')})`);
+        expect(serious).toEqual([]);
+      });
+    }
+  }
+}
+
+/** What a reader sees of the focus: an outline or a box shadow on the focused element. */
+async function focusIndicator(page: import('@playwright/test').Page): Promise<{tag: string; label: string; visible: boolean}> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return {tag: 'body', label: '', visible: false};
+    const style = getComputedStyle(el);
+    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    const shadow = style.boxShadow !== 'none' && style.boxShadow !== '';
+    return {
+      tag: el.tagName.toLowerCase(),
+      label: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40),
+      visible: el.matches(':focus-visible') && (outline || shadow),
+    };
+  });
+}
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`Tab reaches every navbar control with a visible focus in ${mode} mode`, async ({page}) => {
+    await page.emulateMedia({colorScheme: mode});
+    await page.goto('/config/routing');
+    await hydrated(page);
+    const navbar = page.getByRole('navigation', {name: /主导航|Main/});
+    // The search box mounts after hydration: wait for it before counting controls.
+    await expect(navbar.locator('input')).toBeVisible();
+    const controls = navbar.locator('a[href], button, input, [tabindex]:not([tabindex="-1"])');
+    const expected = await controls.evaluateAll((els) => els
+      .filter((el) => el.checkVisibility({checkVisibilityCSS: true}))
+      .map((el) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)));
+    expect(expected.length).toBeGreaterThan(5);
+    const reached: string[] = [];
+    const notVisible: string[] = [];
+    // From the top of the page: the skip link, then the navbar in document order, then the page.
+    for (let i = 0; i < expected.length + 5; i += 1) {
+      await page.keyboard.press('Tab');
+      const inNavbar = await navbar.evaluate((nav) => nav.contains(document.activeElement));
+      if (!inNavbar && reached.length > 0) break;
+      const focus = await focusIndicator(page);
+      if (!focus.visible) notVisible.push(`${focus.tag} "${focus.label}"`);
+      // Focusing the local search box loads its index and re-renders it; one Tab may land on it twice.
+      if (inNavbar && reached.at(-1) !== focus.label) reached.push(focus.label);
+    }
+    expect(reached, `expected ${JSON.stringify(expected)}`).toEqual(expected);
+    expect(notVisible, 'focused without a visible outline or shadow').toEqual([]);
+  });
+}
+
+test('the language menu opens from the keyboard and its entries take focus', async ({page}) => {
+  await page.goto('/config/routing');
+  await hydrated(page);
+  const toggle = page.getByRole('navigation', {name: /主导航|Main/}).getByRole('button', {name: /简体中文|语言|Languages/});
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  const english = page.getByRole('link', {name: 'English'});
+  await expect(english).toBeVisible();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(english).toBeFocused();
+  expect((await focusIndicator(page)).visible).toBe(true);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/en_US\/config\/routing$/);
+});
