@@ -15,6 +15,22 @@ function randomUuid(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
+/** Copies through a selected, off-screen textarea: the fallback outside secure contexts. */
+function copyWithSelection(text: string): boolean {
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  try {
+    return document.execCommand('copy');
+  } finally {
+    area.remove();
+  }
+}
+
 /** A UUID for a VMess/VLESS user id: regenerate on click (repeatedly while held), copy. */
 export default function Uuid(): ReactNode {
   // After mount: a random value rendered on the server would not match the client.
@@ -34,7 +50,12 @@ export default function Uuid(): ReactNode {
   }, [copied]);
 
   const copy = async () => {
-    await navigator.clipboard.writeText(uuid);
+    // The clipboard API exists only in secure contexts (HTTPS, localhost).
+    if (navigator.clipboard) {
+      await navigator.clipboard.writeText(uuid);
+    } else if (!copyWithSelection(uuid)) {
+      return;
+    }
     setCopied(true);
   };
 

@@ -1,0 +1,62 @@
+import {test, expect, hydrated} from './fixtures';
+import type {Page} from '@playwright/test';
+
+// Mermaid diagrams render as inline SVG in both colour modes; the mermaid library itself loads
+// only on pages that have a diagram. "mermaidAPI" is a name only the library's code contains.
+const diagram = (page: Page) => page.locator('article').locator('svg[aria-roledescription]').first();
+
+/** Bodies of the JavaScript files the page loaded. */
+function recordScripts(page: Page): Promise<string>[] {
+  const bodies: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('.js')) bodies.push(response.text().catch(() => ''));
+  });
+  return bodies;
+}
+
+const pages = [
+  ['/developer/intro/design', 'core.Instance'],
+  ['/en_US/developer/intro/design', 'core.Instance'],
+  ['/config/dns', 'hosts'],
+  ['/en_US/config/dns', 'hosts'],
+] as const;
+
+for (const [path, text] of pages) {
+  test(`the diagram on ${path} renders as inline SVG in light and dark mode`, async ({page}) => {
+    const fills: string[] = [];
+    for (const mode of ['light', 'dark'] as const) {
+      await page.goto(`${path}?docusaurus-theme=${mode}`);
+      await hydrated(page);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+      const svg = diagram(page);
+      await expect(svg).toBeVisible();
+      await expect(svg).toContainText(text);
+      const box = await svg.boundingBox();
+      expect(box?.width).toBeGreaterThan(200);
+      fills.push(await svg.locator('.node rect, .node polygon, .node path').first().evaluate((el) => getComputedStyle(el).fill));
+    }
+    // The dark theme's diagram has its own colours.
+    expect(fills[0]).not.toBe(fills[1]);
+  });
+}
+
+test('a page with a diagram loads the mermaid library', async ({page}) => {
+  const scripts = recordScripts(page);
+  await page.goto('/developer/intro/design');
+  await hydrated(page);
+  await expect(diagram(page)).toBeVisible();
+  const bodies = await Promise.all(scripts);
+  expect(bodies.some((b) => b.includes('mermaidAPI'))).toBe(true);
+});
+
+for (const path of ['/', '/config/routing', '/en_US/guide/install']) {
+  test(`${path} has no diagram and does not load the mermaid library`, async ({page}) => {
+    const scripts = recordScripts(page);
+    await page.goto(path);
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    const bodies = await Promise.all(scripts);
+    expect(bodies.length).toBeGreaterThan(3);
+    expect(bodies.filter((b) => b.includes('mermaidAPI'))).toHaveLength(0);
+  });
+}
