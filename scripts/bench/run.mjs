@@ -1,0 +1,253 @@
+#!/usr/bin/env node
+// The benchmark (issue 6): builds the site, serves it like the production host and measures what
+// a first visit costs, Lighthouse mobile scores and the local search. Writes bench/results.json
+// and bench/results.md. Budgets are reported, never enforced: this is not a test.
+//
+//   npm run bench [-- --out DIR --port 4400 --runs 3 --skip-build]
+//
+// --out     where to build (default build/, as `npm run build`); --skip-build measures DIR as it is
+// --port    where to serve it while measuring (scripts/serve.mjs on port+1, gzip in front on port)
+// --runs    Lighthouse runs per page (the median of each figure is reported)
+import {spawn, spawnSync} from 'node:child_process';
+import {existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
+import {cpus, totalmem} from 'node:os';
+import {dirname, join, relative, resolve} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {gzipSync} from 'node:zlib';
+import {chromium} from '@playwright/test';
+import {measureBuild} from './build.mjs';
+import {lighthouseMedian} from './lighthouse.mjs';
+import {gzipProxy} from './gzipProxy.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const outDir = resolve(root, arg('out', 'build'));
+const port = Number(arg('port', '4400'));
+const runs = Number(arg('runs', '3'));
+const origin = `http://127.0.0.1:${port}`;
+
+/** The pages issue 6 names: home, a long v4 reference page, an English v5 page. */
+const pages = ['/', '/config/routing.html', '/en_US/v5/config/overview.html'];
+const budgets = {performanceMin: 95, accessibilityMin: 100, routingJsCssGzipMaxKB: 150};
+
+/** As tests/e2e/browser.ts findChromium (that module is TypeScript): env, Playwright's, Debian's. */
+function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, chromium.executablePath(), '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const found = candidates.find((p) => p && existsSync(p));
+  if (!found) throw new Error('No Chromium: set CHROMIUM_PATH (see tests/e2e/browser.ts).');
+  return found;
+}
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+const kb = (bytes) => Math.round(bytes / 102.4) / 10;
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+function filesUnder(dir) {
+  return readdirSync(dir, {withFileTypes: true, recursive: true})
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath ?? e.path, e.name));
+}
+
+function countPages(dir) {
+  const html = filesUnder(dir).filter((f) => f.endsWith('.html'));
+  const en = html.filter((f) => relative(dir, f).startsWith('en_US/'));
+  return {htmlFiles: html.length, zh: html.length - en.length, en: en.length};
+}
+
+/** The local search index of each language: search-index*.json at the locale root. */
+function searchIndexes(dir) {
+  const result = {};
+  for (const [locale, sub] of [['zh-CN', ''], ['en', 'en_US']]) {
+    const files = readdirSync(join(dir, sub)).filter((f) => /^search-index.*\.json$/.test(f));
+    const raw = files.reduce((n, f) => n + statSync(join(dir, sub, f)).size, 0);
+    const gzip = files.reduce((n, f) => n + gzipSync(readFileSync(join(dir, sub, f))).length, 0);
+    result[locale] = {files: files.map((f) => join(sub, f)), rawKB: kb(raw), gzipKB: kb(gzip)};
+  }
+  return result;
+}
+
+function kindOf(type, url) {
+  if (type === 'document') return 'html';
+  if (type === 'script') return 'js';
+  if (type === 'stylesheet') return 'css';
+  // <link rel="prefetch">: Docusaurus fetches the chunks of pages linked from the viewport.
+  if (type === 'other' && /\.js$/.test(url)) return 'prefetched js';
+  return /\.json$/.test(url) ? 'json' : type;
+}
+
+/** The file the server sends for a path (as scripts/serve.mjs: as is, .html, /index.html). */
+function fileFor(dir, pathname) {
+  const base = join(dir, decodeURIComponent(pathname));
+  return [base, `${base}.html`, join(base, 'index.html')].find((f) => existsSync(f) && statSync(f).isFile());
+}
+
+/**
+ * Everything a first visit (empty cache, mobile viewport) downloads until the network is idle,
+ * per file; sizes from the built files (raw, and gzip as the production host sends them).
+ */
+async function firstVisit(browser, dir, path) {
+  const context = await browser.newContext({viewport: {width: 412, height: 823}, isMobile: true});
+  const page = await context.newPage();
+  const seen = new Map();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin !== origin) return;
+    const kind = kindOf(request.resourceType(), url.pathname);
+    const key = `${url.pathname} ${kind.replace('prefetched ', '')}`;
+    if (!seen.has(key)) seen.set(key, {url: url.pathname, kind});
+  });
+  await page.goto(origin + path, {waitUntil: 'networkidle'});
+  // Stylesheets in the server HTML block the first paint; the scripts are deferred.
+  const blockingCss = await page.evaluate(() => [...document.querySelectorAll('head link[rel="stylesheet"]')].map((l) => new URL(l.href).pathname));
+  await context.close();
+  const files = [...seen.values()].flatMap((f) => {
+    const file = fileFor(dir, f.url);
+    if (!file) return [];
+    const body = readFileSync(file);
+    return [{...f, raw: body.length, gzip: gzipSync(body).length}];
+  }).sort((a, b) => b.gzip - a.gzip);
+  const sum = (list) => ({rawKB: kb(list.reduce((n, f) => n + f.raw, 0)), gzipKB: kb(list.reduce((n, f) => n + f.gzip, 0)), files: list.length});
+  const byKind = {};
+  for (const kind of new Set(files.map((f) => f.kind))) byKind[kind] = sum(files.filter((f) => f.kind === kind));
+  return {
+    total: sum(files),
+    html: byKind.html, js: byKind.js, css: byKind.css,
+    jsCss: sum(files.filter((f) => f.kind === 'js' || f.kind === 'css')),
+    renderBlocking: sum(files.filter((f) => f.kind === 'html' || blockingCss.includes(f.url))),
+    byKind,
+    files: files.map(({url, kind, raw, gzip}) => ({url, kind, rawKB: kb(raw), gzipKB: kb(gzip)})),
+  };
+}
+
+/** Local search on a warm page: the index is loaded by a first query, then timed queries. */
+async function searchTimings(browser) {
+  const page = await browser.newPage();
+  const box = page.locator('input.navbar__search-input');
+  const options = page.getByRole('listbox').getByRole('option');
+  await page.goto(`${origin}/guide/start`);
+  await page.locator('html[data-has-hydrated="true"]').waitFor();
+  await box.fill('vmess');
+  await options.first().waitFor();
+  const typeToResults = [];
+  const enterToPage = [];
+  for (const [query, heading] of [['RuleObject', '路由'], ['domainStrategy', null], ['负载均衡', null], ['inbounds', null], ['路由', '路由']]) {
+    await page.goto(`${origin}/guide/start`);
+    await page.locator('html[data-has-hydrated="true"]').waitFor();
+    await box.fill('');
+    let t = performance.now();
+    await box.fill(query);
+    await options.first().waitFor();
+    typeToResults.push(performance.now() - t);
+    const before = page.url();
+    t = performance.now();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.href !== before);
+    await page.locator('article h1').first().waitFor();
+    if (heading) await page.locator('article h1', {hasText: heading}).first().waitFor();
+    enterToPage.push(performance.now() - t);
+  }
+  await page.close();
+  return {
+    queries: typeToResults.length,
+    typeToResultsMs: Math.round(median(typeToResults)),
+    enterToResultPageMs: Math.round(median(enterToPage)),
+  };
+}
+
+/** scripts/serve.mjs on port+1 behind a gzip proxy on port, like the production host. */
+async function serve(dir) {
+  const server = spawn(process.execPath, [join(root, 'scripts/serve.mjs'), '--port', String(port + 1), '--dir', dir], {stdio: ['ignore', 'pipe', 'inherit']});
+  await new Promise((resolveServer, reject) => {
+    server.stdout.once('data', resolveServer);
+    server.once('exit', (code) => reject(new Error(`serve.mjs exited (${code}); is port ${port + 1} free?`)));
+  });
+  const proxy = await gzipProxy(port, port + 1);
+  return {kill: () => { proxy.close(); server.kill(); }};
+}
+
+function markdown(r) {
+  const lines = [];
+  const b = r.build;
+  lines.push(`# Benchmark`, '', `${r.date}, commit ${r.commit}, Node ${r.node}, ${r.machine.cpus} CPUs, Chromium ${r.chromium}. `
+    + `Made by \`npm run bench\` (scripts/bench/run.mjs); Lighthouse ${r.lighthouse.version}, mobile preset, median of ${r.lighthouse.runs} runs.`, '');
+  if (b) lines.push(`Build (both locales${b.cacheWarm ? ', warm bundler cache' : ', cold cache'}): **${b.wallSeconds} s**, peak memory **${b.peakRssMB} MB** (${b.method}). `
+    + `${r.pages.htmlFiles} HTML files (${r.pages.zh} zh-CN, ${r.pages.en} en).`, '');
+  lines.push('JS and CSS are what the page itself loads; "prefetched js" (below) is what Docusaurus fetches ahead for links in view.', '');
+  lines.push('| page | perf | a11y | best pr. | SEO | FCP ms | LCP ms | TBT ms | CLS | HTML gz KB | JS KB raw / gz | CSS KB raw / gz | JS+CSS gz KB | everything gz KB |');
+  lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const [path, p] of Object.entries(r.results)) {
+    const l = p.lighthouse;
+    lines.push(`| ${path} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} | ${l.fcpMs} | ${l.lcpMs} | ${l.tbtMs} | ${l.cls} `
+      + `| ${p.firstVisit.html.gzipKB} | ${p.firstVisit.js.rawKB} / ${p.firstVisit.js.gzipKB} | ${p.firstVisit.css.rawKB} / ${p.firstVisit.css.gzipKB} `
+      + `| ${p.firstVisit.jsCss.gzipKB} | ${p.firstVisit.total.gzipKB} (${p.firstVisit.byKind['prefetched js']?.gzipKB ?? 0} prefetched) |`);
+  }
+  lines.push('', `Local search: index ${Object.entries(r.search.index).map(([l, i]) => `${l} ${i.rawKB} KB raw / ${i.gzipKB} KB gzip`).join(', ')}; `
+    + `on a warm page, typing to results ${r.search.timings.typeToResultsMs} ms, Enter to the result page ${r.search.timings.enterToResultPageMs} ms (median of ${r.search.timings.queries}).`, '');
+  lines.push('## Budgets (reported, not enforced)', '', '| budget | limit | measured | |', '|---|---|---|---|');
+  for (const x of r.budgets) lines.push(`| ${x.name} | ${x.limit} | ${x.value} | ${x.ok ? 'ok' : '**over**'} |`);
+  const routing = r.results['/config/routing.html'].firstVisit;
+  lines.push('', '## Where the bytes of /config/routing.html go (first visit, largest first)', '', '| file | kind | KB raw | KB gzip |', '|---|---|---|---|');
+  for (const f of routing.files) lines.push(`| ${f.url} | ${f.kind} | ${f.rawKB} | ${f.gzipKB} |`);
+  lines.push('');
+  return lines.join('\n');
+}
+
+async function main() {
+  const results = {
+    date: new Date().toISOString(),
+    commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], {cwd: root, encoding: 'utf8'}).stdout.trim(),
+    node: process.version,
+    machine: {cpus: cpus().length, memoryGB: Math.round(totalmem() / 2 ** 30)},
+  };
+  if (!process.argv.includes('--skip-build')) {
+    console.log(`bench: building into ${outDir} ...`);
+    results.build = await measureBuild(root, outDir);
+    console.log(`bench: build ${results.build.wallSeconds} s, peak ${results.build.peakRssMB} MB`);
+  }
+  results.pages = countPages(outDir);
+  const server = await serve(outDir);
+  const executablePath = findChromium();
+  const browser = await chromium.launch({executablePath, args: chromiumArgs});
+  results.chromium = browser.version();
+  try {
+    results.results = {};
+    for (const path of pages) {
+      console.log(`bench: ${path}: bytes ...`);
+      const visit = await firstVisit(browser, outDir, path);
+      console.log(`bench: ${path}: lighthouse x${runs} ...`);
+      results.results[path] = {firstVisit: visit, lighthouse: await lighthouseMedian(`${origin}${path}`, executablePath, chromiumArgs, runs)};
+    }
+    console.log('bench: search ...');
+    results.search = {index: searchIndexes(outDir), timings: await searchTimings(browser)};
+  } finally {
+    await browser.close();
+    server.kill();
+  }
+  const {version} = JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8'));
+  results.lighthouse = {version, runs, formFactor: 'mobile', throttling: 'simulated (Lighthouse default)'};
+  const routing = results.results['/config/routing.html'].firstVisit;
+  results.budgets = [
+    ...pages.flatMap((p) => [
+      {name: `Lighthouse performance ${p}`, limit: `>= ${budgets.performanceMin}`, value: results.results[p].lighthouse.performance, ok: results.results[p].lighthouse.performance >= budgets.performanceMin},
+      {name: `Lighthouse accessibility ${p}`, limit: `= ${budgets.accessibilityMin}`, value: results.results[p].lighthouse.accessibility, ok: results.results[p].lighthouse.accessibility >= budgets.accessibilityMin},
+    ]),
+    {name: 'JS+CSS gzip, first visit of /config/routing.html (all of it, until the network is idle)', limit: `<= ${budgets.routingJsCssGzipMaxKB} KB`, value: `${routing.jsCss.gzipKB} KB`, ok: routing.jsCss.gzipKB <= budgets.routingJsCssGzipMaxKB},
+    {name: 'render-blocking (HTML + head CSS) gzip, /config/routing.html', limit: `<= ${budgets.routingJsCssGzipMaxKB} KB`, value: `${routing.renderBlocking.gzipKB} KB`, ok: routing.renderBlocking.gzipKB <= budgets.routingJsCssGzipMaxKB},
+  ];
+  mkdirSync(join(root, 'bench'), {recursive: true});
+  writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify(results, null, 1)}\n`);
+  writeFileSync(join(root, 'bench/results.md'), markdown(results));
+  console.log(markdown(results));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
