@@ -71,6 +71,6 @@ export default {
     ...searchThemeConfig,
     colorMode: {defaultMode: 'light', respectPrefersColorScheme: true},
     docs: {sidebar: {hideable: false, autoCollapseCategories: false}},
-    prism: {theme: prismLight, darkTheme: prismDark, additionalLanguages: ['bash', 'json', 'powershell', 'protobuf', 'go']},
+    prism: {theme: prismLight, darkTheme: prismDark, additionalLanguages: ['bash', 'powershell']},
   } satisfies Preset.ThemeConfig,
 } satisfies Config;
