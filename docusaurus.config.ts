@@ -6,12 +6,16 @@ import {footer} from './config/footer';
 import {htmlAddressScript} from './config/htmlAddress';
 import {searchThemes, searchThemeConfig} from './config/search';
 import {prismLight, prismDark} from './config/prismThemes';
+import {gitContributors, isGitWorkTree} from './src/plugins/contributors';
 
 const texts = textsFor(currentLocale);
 // Broken links and anchors fail the build. DOCS_LINKS=warn downgrades them for a local preview
 // while pages are half-written; CI never sets it.
 const onBroken = process.env.DOCS_LINKS === 'warn' ? 'warn' : 'throw';
 const editUrl = `${docsRepoUrl}/edit/master/`;
+// Last-updated dates and contributors come from git; a copy without .git builds without them
+// (showLastUpdateTime throws outside a work tree, probe §0).
+const withGit = isGitWorkTree(__dirname);
 
 export default {
   title: texts.title,
@@ -29,6 +33,12 @@ export default {
   markdown: {
     mermaid: true,
     hooks: {onBrokenMarkdownLinks: onBroken, onBrokenMarkdownImages: onBroken},
+    // Each page's contributors from its git history (src/plugins/contributors, issue 4).
+    parseFrontMatter: async (params) => {
+      const result = await params.defaultParseFrontMatter(params);
+      result.frontMatter.contributors ??= withGit ? gitContributors(params.filePath) : [];
+      return result;
+    },
   },
   future: {
     // rspack + swc: a both-locale build in seconds rather than minutes (probe §10).
@@ -45,6 +55,7 @@ export default {
           sidebarPath: './sidebars.ts',
           editUrl,
           editLocalizedFiles: true,
+          showLastUpdateTime: withGit,
         },
         blog: false,
         theme: {customCss: './src/css/custom.css'},
@@ -61,6 +72,7 @@ export default {
         sidebarPath: './sidebarsV5.ts',
         editUrl,
         editLocalizedFiles: true,
+        showLastUpdateTime: withGit,
       },
     ],
   ],

@@ -25,6 +25,7 @@ export const searchThemes: PluginConfig[] = searchMode === 'local'
       // Object names like domainStrategy must match as typed.
       removeDefaultStemmer: true,
       explicitSearchResultPath: true,
+      ignoreCssSelectors: ['.doc-contributors'],
     },
   ]]
   : [];

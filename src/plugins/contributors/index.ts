@@ -1,0 +1,73 @@
+/**
+ * Contributors of each page from the git history of its source file (spec §3: git.contributors
+ * with name and email), read once per build. Docusaurus has no option for it (probe §7), so a
+ * markdown.parseFrontMatter hook (docusaurus.config.ts) puts them in the page's front matter and
+ * the DocItem/Footer wrapper shows them.
+ *
+ * A build without git, or from a copy with no .git, gets no contributors and no dates rather than
+ * failing: showLastUpdateTime throws outside a work tree (probe §0), so the config asks
+ * isGitWorkTree() first.
+ */
+import {execFileSync} from 'node:child_process';
+import {relative, resolve} from 'node:path';
+
+export type Contributor = {name: string; email: string; commits: number};
+
+function git(cwd: string, args: string[]): string | null {
+  try {
+    return execFileSync('git', args, {cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore']});
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `dir` is inside a git work tree with at least one commit. */
+export function isGitWorkTree(dir: string): boolean {
+  return git(dir, ['rev-parse', '--verify', '--quiet', 'HEAD']) !== null;
+}
+
+type History = {root: string; byFile: Map<string, Contributor[]>};
+const histories = new Map<string, History | null>();
+
+/**
+ * One `git log` pass for the whole repository (a process per file would be hundreds of calls per
+ * locale). %aN/%aE honour .mailmap. Renames are not followed: a moved page starts a new list.
+ */
+function readHistory(dir: string): History | null {
+  const root = git(dir, ['rev-parse', '--show-toplevel'])?.trim();
+  if (!root) return null;
+  const log = git(root, ['log', '--no-merges', '--no-renames', '--format=%x1e%aN%x09%aE', '--name-only']);
+  if (log === null) return null;
+  const counts = new Map<string, Map<string, Contributor>>();
+  for (const entry of log.split('\x1e')) {
+    const [author, ...files] = entry.split('\n');
+    if (!author) continue;
+    const [name = '', email = ''] = author.split('\t');
+    for (const file of files) {
+      if (!file) continue;
+      let people = counts.get(file);
+      if (!people) counts.set(file, people = new Map());
+      const key = email.toLowerCase() || name;
+      const known = people.get(key);
+      if (known) known.commits += 1;
+      else people.set(key, {name, email, commits: 1});
+    }
+  }
+  const byFile = new Map<string, Contributor[]>();
+  for (const [file, people] of counts) {
+    byFile.set(file, [...people.values()].sort((a, b) => b.commits - a.commits || a.name.localeCompare(b.name)));
+  }
+  return {root, byFile};
+}
+
+/** The people who committed to `filePath`, most commits first; [] without git or history. */
+export function gitContributors(filePath: string): Contributor[] {
+  const dir = resolve(filePath, '..');
+  let history = [...histories.entries()].find(([root]) => !relative(root, filePath).startsWith('..'))?.[1];
+  if (history === undefined) {
+    history = readHistory(dir);
+    histories.set(history?.root ?? dir, history);
+  }
+  if (!history) return [];
+  return history.byFile.get(relative(history.root, filePath).split('\\').join('/')) ?? [];
+}

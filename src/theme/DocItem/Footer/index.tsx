@@ -1,0 +1,53 @@
+/**
+ * Wraps @docusaurus/theme-classic 3.10.2 DocItem/Footer (--danger: unsafe to wrap).
+ * Adds the page's contributors (spec §3, §4) under the edit link and last-updated time. They come
+ * from git at build time (src/plugins/contributors) through the front matter key `contributors`;
+ * a page may set `contributors: false` to hide them. The block is left out of the local search
+ * index (config/search.ts ignoreCssSelectors: .doc-contributors).
+ */
+import React, {useId, type ReactNode} from 'react';
+import clsx from 'clsx';
+import Footer from '@theme-original/DocItem/Footer';
+import type FooterType from '@theme/DocItem/Footer';
+import type {WrapperProps} from '@docusaurus/types';
+import {useDoc} from '@docusaurus/plugin-content-docs/client';
+import Translate from '@docusaurus/Translate';
+import type {Contributor} from '@site/src/plugins/contributors';
+import styles from './styles.module.css';
+
+export type Props = WrapperProps<typeof FooterType>;
+
+function isContributor(value: unknown): value is Contributor {
+  if (typeof value !== 'object' || value === null) return false;
+  const {name, email} = value as Record<string, unknown>;
+  return typeof name === 'string' && typeof email === 'string';
+}
+
+function useContributors(): Contributor[] {
+  const {contributors} = useDoc().frontMatter as {contributors?: unknown};
+  return Array.isArray(contributors) ? contributors.filter(isContributor) : [];
+}
+
+export default function FooterWrapper(props: Props): ReactNode {
+  const contributors = useContributors();
+  const headingId = useId();
+  return (
+    <>
+      <Footer {...props} />
+      {contributors.length > 0 && (
+        <section className={clsx('doc-contributors', styles.contributors)} aria-labelledby={headingId}>
+          <h2 id={headingId} className={styles.title}>
+            <Translate id="site.DocItemFooter.contributors">贡献者</Translate>
+          </h2>
+          <ul className={styles.list}>
+            {contributors.map((c) => (
+              <li key={`${c.name}<${c.email}>`}>
+                <a href={`mailto:${c.email}`} title={c.email}>{c.name}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import {execFileSync} from 'node:child_process';
+import {test, expect, hydrated} from './fixtures';
+
+// Spec §4, §7: edit link (repo/edit/branch/file), last-updated time, contributors, prev/next.
+const edit = 'https://github.com/v2fly/v2fly-github-io/edit/master/';
+const sources = [
+  ['/guide/install', 'docs/guide/install.md', '编辑此页'],
+  ['/en_US/guide/install', 'i18n/en/docusaurus-plugin-content-docs/current/guide/install.md', 'Edit this page'],
+  ['/v5/config/overview', 'versioned_docs/v5/config/overview.md', '编辑此页'],
+  ['/en_US/v5/config/overview', 'i18n/en/docusaurus-plugin-content-docs-v5/current/config/overview.md', 'Edit this page'],
+] as const;
+
+/** Authors of a file as git reports them, most commits first. */
+function authors(file: string): {name: string; email: string}[] {
+  const log = execFileSync('git', ['log', '--no-merges', '--no-renames', '--format=%aN%x09%aE', '--', file], {encoding: 'utf8'});
+  const seen = new Map<string, {name: string; email: string}>();
+  for (const line of log.split('\n').filter(Boolean)) {
+    const [name = '', email = ''] = line.split('\t');
+    seen.set(email.toLowerCase(), {name, email});
+  }
+  return [...seen.values()];
+}
+
+for (const [path, file, label] of sources) {
+  test(`edit link of ${path} points at ${file}`, async ({page}) => {
+    await page.goto(path);
+    await hydrated(page);
+    await expect(page.getByRole('link', {name: label})).toHaveAttribute('href', `${edit}${file}`);
+  });
+}
+
+test('last-updated time is shown in Chinese and English', async ({page}) => {
+  for (const [path, text] of [['/guide/install', /最后.*于\s*\S+.*更新/], ['/en_US/guide/install', /Last updated.* on /]] as const) {
+    await page.goto(path);
+    await hydrated(page);
+    const footer = page.locator('article footer');
+    await expect(footer).toContainText(text);
+    await expect(footer.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+  }
+});
+
+for (const [path, file, heading] of [
+  ['/guide/install', 'docs/guide/install.md', '贡献者'],
+  ['/en_US/v5/config/overview', 'i18n/en/docusaurus-plugin-content-docs-v5/current/config/overview.md', 'Contributors'],
+] as const) {
+  test(`contributors of ${path} are the git authors of its file`, async ({page}) => {
+    const expected = authors(file);
+    expect(expected.length).toBeGreaterThan(0);
+    await page.goto(path);
+    await hydrated(page);
+    const block = page.getByRole('region', {name: heading});
+    await expect(block.getByRole('heading', {name: heading})).toBeVisible();
+    const links = block.getByRole('link');
+    await expect(links).toHaveCount(expected.length);
+    for (const {name, email} of expected) {
+      await expect(block.getByRole('link', {name, exact: true})).toHaveAttribute('href', `mailto:${email}`);
+    }
+  });
+}
+
+test('contributors are not in the search index', async ({request}) => {
+  const email = authors('docs/guide/install.md')[0]?.email ?? 'no author';
+  for (const index of ['/search-index.json', '/en_US/search-index.json']) {
+    const body = await (await request.get(index)).text();
+    expect(body.length).toBeGreaterThan(1000);
+    expect(body).not.toContain(email);
+    expect(body).not.toContain('贡献者');
+  }
+});
+
+test('previous and next links in both languages', async ({page}) => {
+  await page.goto('/guide/start');
+  await hydrated(page);
+  const zh = page.getByRole('navigation', {name: '文档分页导航'});
+  await expect(zh.getByRole('link', {name: /^上一页/})).toHaveAttribute('href', /^\/guide\//);
+  await expect(zh.getByRole('link', {name: /^下一页/})).toHaveAttribute('href', /^\/guide\//);
+  await page.goto('/en_US/guide/start');
+  await hydrated(page);
+  const en = page.getByRole('navigation', {name: 'Docs pages'});
+  await expect(en.getByRole('link', {name: /^Previous/})).toHaveAttribute('href', /^\/en_US\/guide\//);
+  await expect(en.getByRole('link', {name: /^Next/})).toHaveAttribute('href', /^\/en_US\/guide\//);
+});
