@@ -40,6 +40,7 @@ export default {
       return result;
     },
   },
+  clientModules: ['./src/clientModules/keyboardNav.ts'],
   future: {
     // rspack + swc: a both-locale build in seconds rather than minutes (probe §10).
     v4: {removeLegacyPostBuildHeadAttribute: true},
