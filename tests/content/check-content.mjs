@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Content check (issues 7-10): every page of tests/data/pages.json exists in both languages with
 // a title, the object headings of the facts file, every listed field mentioned, JSON blocks that
-// parse and match across languages, and no placeholder. Pages in tests/data/unfinished.json are
+// parse and match across languages, the same heading outline and ids in both languages, and no
+// placeholder. Pages in tests/data/unfinished.json are
 // checked for structure only. Usage: check-content.mjs [--page /config/routing]
 import {existsSync, readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
-import {pages, objectHeadings, fieldEntries} from './facts.mjs';
+import {pages, objectHeadings, fieldEntries, slug} from './facts.mjs';
 import {codeBlocks, compareExamples, parseJsonBlock, parseMeta} from './blocks.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -26,6 +27,20 @@ export function fileFor(path, lang) {
   return null;
 }
 
+/**
+ * The page's headings in order: level, and the anchor a link can rely on in both languages
+ * (an explicit {#id}, or the slug of a heading without Chinese characters); null otherwise.
+ * @param {string} text
+ */
+function headingOutline(text) {
+  const prose = text.replace(/^(\s*)(`{3,}|~{3,})[\s\S]*?^\1\2\s*$/gm, '');
+  return [...prose.matchAll(/^(#{2,4})\s+(.+?)\s*(?:\{#([^}]+)\})?\s*$/gm)].map((m) => {
+    const title = m[2].replace(/`/g, '');
+    const anchor = m[3] ?? (/[\u4e00-\u9fff]/.test(title) ? null : slug(title));
+    return {level: m[1].length, anchor, title};
+  });
+}
+
 const errors = [];
 let checked = 0;
 for (const page of pages) {
@@ -33,6 +48,8 @@ for (const page of pages) {
   checked += 1;
   const finished = !unfinished.has(page.path);
   const jsonByLang = {};
+  /** @type {Record<string, ReturnType<typeof headingOutline>>} */
+  const outlineByLang = {};
   for (const lang of /** @type {const} */ (['zh', 'en'])) {
     const file = fileFor(page.path, lang);
     if (!file) { errors.push(`${page.path} [${lang}]: page file missing`); continue; }
@@ -44,6 +61,7 @@ for (const page of pages) {
     for (const h of objectHeadings(page.path)) {
       if (!headingTexts.has(h.heading)) errors.push(`${where}: missing heading "## ${h.heading}" for ${h.key}`);
     }
+    outlineByLang[lang] = headingOutline(text);
     const blocks = codeBlocks(text);
     jsonByLang[lang] = [];
     for (const b of blocks) {
@@ -68,6 +86,23 @@ for (const page of pages) {
   }
   if (finished && jsonByLang.zh && jsonByLang.en) {
     for (const p of compareExamples(jsonByLang.zh, jsonByLang.en)) errors.push(`${page.path}: ${p}`);
+  }
+  // Same headings in both languages: the same outline, and every anchor the Chinese page offers
+  // (object names, fixed ids) exists at the same place in English, so old deep links hold.
+  if (finished && outlineByLang.zh && outlineByLang.en) {
+    const zh = outlineByLang.zh;
+    const en = outlineByLang.en;
+    const differs = zh.findIndex((h, i) => h.level !== en[i]?.level);
+    if (zh.length !== en.length || differs >= 0) {
+      const at = differs >= 0 ? differs : Math.min(zh.length, en.length);
+      errors.push(`${page.path}: heading outline differs from heading ${at + 1} ("${zh[at]?.title ?? '-'}" / "${en[at]?.title ?? '-'}"); ${zh.length} headings in Chinese, ${en.length} in English`);
+    } else {
+      zh.forEach((h, i) => {
+        if (h.anchor !== null && h.anchor !== en[i]?.anchor) {
+          errors.push(`${page.path}: heading "${h.title}" has id #${h.anchor} in Chinese but #${en[i]?.anchor} in English`);
+        }
+      });
+    }
   }
 }
 
