@@ -40,7 +40,7 @@ export default {
       return result;
     },
   },
-  clientModules: ['./src/clientModules/keyboardNav.ts'],
+  clientModules: ['./src/clientModules/keyboardNav.ts', './src/clientModules/headingTracking.ts'],
   future: {
     // rspack + swc: a both-locale build in seconds rather than minutes (probe §10).
     v4: {removeLegacyPostBuildHeadAttribute: true},
