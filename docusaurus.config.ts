@@ -40,7 +40,11 @@ export default {
       return result;
     },
   },
-  clientModules: ['./src/clientModules/keyboardNav.ts', './src/clientModules/headingTracking.ts'],
+  clientModules: [
+    './src/clientModules/keyboardNav.ts',
+    './src/clientModules/headingTracking.ts',
+    './src/clientModules/chunkErrors.ts',
+  ],
   future: {
     // rspack + swc: a both-locale build in seconds rather than minutes (probe §10).
     v4: {removeLegacyPostBuildHeadAttribute: true},
