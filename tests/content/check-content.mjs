@@ -55,7 +55,9 @@ for (const page of pages) {
     if (!file) { errors.push(`${page.path} [${lang}]: page file missing`); continue; }
     const text = readFileSync(root + file, 'utf8');
     const where = `${file}`;
-    if (!/^---\n[\s\S]*?^title:\s*\S/m.test(text)) errors.push(`${where}: no title in front matter`);
+    const title = /^---\n[\s\S]*?^title:\s*(.+)$/m.exec(text)?.[1]?.trim().replace(/^(["'])(.*)\1$/, '$2');
+    if (!title) errors.push(`${where}: no title in front matter`);
+    else if (title !== page[lang]) errors.push(`${where}: title "${title}" is not "${page[lang]}" as tests/data/pages.json says`);
     const headingTexts = new Set(
       [...text.matchAll(/^#{2,4}\s+(.+?)\s*(\{#[^}]+\})?\s*$/gm)].map((m) => m[1].replace(/`/g, '').trim()));
     for (const h of objectHeadings(page.path)) {
