@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {test as base, expect, type Page} from '@playwright/test';
+import {test as base, expect, type Locator, type Page} from '@playwright/test';
 
 export type Locale = 'zh' | 'en';
 export type DocPage = {path: string; zh: string; en: string};
@@ -42,6 +42,16 @@ export const test = base.extend<Fixtures>({
 /** Waits until React has hydrated the server HTML. */
 export async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
+}
+
+/** Puts a text field into the page, for checking that shortcuts leave typing alone. */
+export async function addTextField(page: Page): Promise<Locator> {
+  await page.evaluate(() => {
+    const field = document.createElement('input');
+    field.setAttribute('aria-label', 'test field');
+    document.querySelector('article')?.prepend(field);
+  });
+  return page.getByLabel('test field');
 }
 
 export {expect};

@@ -1,5 +1,5 @@
 import type {Page} from '@playwright/test';
-import {test, expect, hydrated} from './fixtures';
+import {test, expect, hydrated, addTextField} from './fixtures';
 
 // The default build: the local index (no search keys in the environment).
 
@@ -76,13 +76,9 @@ test('/ and Ctrl+K focus the local search box, but not while typing in a field',
   await page.keyboard.press('Control+k');
   await expect(searchBox(page)).toBeFocused();
   await page.locator('article h1').click();
-  await page.evaluate(() => {
-    const field = document.createElement('input');
-    field.setAttribute('aria-label', 'test field');
-    document.querySelector('article')?.prepend(field);
-  });
-  await page.getByLabel('test field').focus();
+  const field = await addTextField(page);
+  await field.focus();
   await page.keyboard.press('/');
-  await expect(page.getByLabel('test field')).toHaveValue('/');
+  await expect(field).toHaveValue('/');
   await expect(searchBox(page)).not.toBeFocused();
 });

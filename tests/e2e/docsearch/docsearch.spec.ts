@@ -1,4 +1,4 @@
-import {test, expect, hydrated} from '../fixtures';
+import {test, expect, hydrated, addTextField} from '../fixtures';
 import {fakeAlgolia, type FakeHit} from './fake-algolia';
 
 // These run against the build made with DOCSEARCH_APP_ID/DOCSEARCH_API_KEY (npm run build:docsearch),
@@ -125,13 +125,9 @@ test('/ and Ctrl+K open search, but not while typing in a field', async ({page})
   await page.keyboard.press('Control+k');
   await expect(page.locator('.DocSearch-Modal')).toBeVisible();
   await page.keyboard.press('Escape');
-  await page.evaluate(() => {
-    const field = document.createElement('input');
-    field.setAttribute('aria-label', 'test field');
-    document.querySelector('article')?.prepend(field);
-  });
-  await page.getByLabel('test field').focus();
+  const field = await addTextField(page);
+  await field.focus();
   await page.keyboard.press('/');
   await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
-  await expect(page.getByLabel('test field')).toHaveValue('/');
+  await expect(field).toHaveValue('/');
 });
