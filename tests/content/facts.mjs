@@ -1,12 +1,29 @@
 // Reads tests/data/config-fields.json (a copy of shared/facts, see its README) and
-// names the heading each documented object gets on its page.
+// tests/data/config-fields-extra.json, and names the heading each documented object gets on its page.
 import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 
 const dataDir = fileURLToPath(new URL('../data/', import.meta.url));
 
-/** @type {Record<string, Record<string, unknown>>} */
-export const facts = JSON.parse(readFileSync(dataDir + 'config-fields.json', 'utf8'));
+/** @param {string} name @returns {Record<string, Record<string, unknown>>} */
+const load = (name) => JSON.parse(readFileSync(dataDir + name, 'utf8'));
+
+/**
+ * The facts: config-fields.json merged with config-fields-extra.json. The extra file covers the
+ * v5 components added to the site after the facts snapshot was made (wireguard, h2, domainsocket,
+ * dtls, request, gdocsviewer, rrpit), read off v2ray-core at the same commit and in the same shape.
+ * Pages of both files merge object by object; an object or page note both files give is a conflict.
+ * @type {Record<string, Record<string, unknown>>}
+ */
+export const facts = load('config-fields.json');
+for (const [page, objects] of Object.entries(load('config-fields-extra.json'))) {
+  const target = facts[page] ?? {};
+  for (const [key, value] of Object.entries(objects)) {
+    if (key in target) throw new Error(`config-fields-extra.json: ${page} "${key}" is already in config-fields.json`);
+    target[key] = value;
+  }
+  facts[page] = target;
+}
 
 /** @type {{path: string, zh: string, en: string}[]} */
 export const pages = JSON.parse(readFileSync(dataDir + 'pages.json', 'utf8')).pages;
