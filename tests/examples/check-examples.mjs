@@ -11,6 +11,10 @@
 // self-signed pair and inline certificate/key PEM lines its contents (examples cannot ship a real
 // key); log.access/log.error file paths go to the temporary folder (4.34 opens them at start).
 // geoip:/geosite: tags resolve against tiny geo files generated here (V2RAY_LOCATION_ASSET).
+// Environment: a string "env:NAME" in a block (4.34 reads a port such as "port": "env:SOCKS_PORT"
+// from the variable NAME, and refuses the file when it is unset) runs with NAME set for that
+// block only: a name ending in PORT gets a free port number, any other name the placeholder
+// "v2fly-example" (so a port must come from a ...PORT variable).
 // Problems on pages listed in tests/data/unfinished.json are printed as pending and do not fail
 // (--strict makes them fail). Figures go to bench/examples.json.
 // Usage: check-examples.mjs [--page /config/routing] [--strict] [--verbose (one line per block)]
@@ -21,7 +25,7 @@ import {join, relative, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {codeBlocks, compareExamples, parseJsonBlock, parseMeta} from '../content/blocks.mjs';
 import {resolveObject, walk} from './facts-walk.mjs';
-import {V2RAY, ensureProgram, knownKeys, makeCertificate, testConfig, toolkitVersion, writeGeoFiles} from './toolkit.mjs';
+import {V2RAY, ensureProgram, freePort, knownKeys, makeCertificate, testConfig, toolkitVersion, writeGeoFiles} from './toolkit.mjs';
 import {wrapFragment} from './wrap.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -218,6 +222,29 @@ function forProgram(v, key = '') {
   return v;
 }
 
+/** Placeholder value of an env:NAME variable whose name does not end in PORT (see the top). */
+const ENV_PLACEHOLDER = 'v2fly-example';
+
+/**
+ * The variables a block's env:NAME strings need (rule at the top). @param {unknown} v
+ * @returns {Promise<Record<string, string>>}
+ */
+async function envFor(v) {
+  /** @type {Set<string>} */
+  const names = new Set();
+  /** @param {unknown} x */
+  const collect = (x) => {
+    if (Array.isArray(x)) x.forEach(collect);
+    else if (x && typeof x === 'object') Object.values(x).forEach(collect);
+    else if (typeof x === 'string') { const m = /^env:([A-Za-z_][A-Za-z0-9_]*)$/.exec(x); if (m?.[1]) names.add(m[1]); }
+  };
+  collect(v);
+  /** @type {Record<string, string>} */
+  const env = {};
+  for (const name of names) env[name] = /PORT$/i.test(name) ? String(await freePort()) : ENV_PLACEHOLDER;
+  return env;
+}
+
 const runs = blocks.filter((b) => b.program && b.kind !== 'not-config' && b.object);
 let next = 0;
 async function worker() {
@@ -241,7 +268,7 @@ async function worker() {
     }
     const file = join(work, `example-${i}.json`);
     writeFileSync(file, JSON.stringify(forProgram(config), null, 2));
-    const error = await testConfig(file, assets);
+    const error = await testConfig(file, assets, await envFor(config));
     if (error) fail(b, `v2ray 4.34 -test refuses it:\n      ${error.split('\n').join('\n      ')}`);
     else if (!state.newer.length) b.programOk = true;
   }

@@ -105,3 +105,18 @@ test('a v5 block with a field its message lacks fails the field list', () => {
   assert.equal(r.status, 1);
   assert.match(r.out, /versioned_docs\/v5\/config\/proxy\/vmess\.md:5: OutboundConfig\.settings: unknown field "alterId" in outbound\.SimplifiedConfig/);
 });
+
+test('an env:NAME port runs with NAME set to a free port when the name ends in PORT', () => {
+  assert.equal(process.env.V2FLY_SELFTEST_SOCKS_PORT, undefined, 'the variable must come from the check, not from here');
+  const inbound = {protocol: 'socks', listen: '127.0.0.1', port: 'env:V2FLY_SELFTEST_SOCKS_PORT'};
+  const r = check(both('json fragment=InboundObject', inbound));
+  assert.equal(r.status, 0, r.out);
+  assert.match(r.out, /examples \[zh\]: 1 JSON blocks, 1 accepted by V2Ray 4\.34/);
+});
+
+test('an env:NAME port whose name does not end in PORT gets no port number, so 4.34 refuses it', () => {
+  const inbound = {protocol: 'socks', listen: '127.0.0.1', port: 'env:V2FLY_SELFTEST_SOCKS'};
+  const r = check(both('json fragment=InboundObject', inbound));
+  assert.equal(r.status, 1);
+  assert.match(r.out, /vmess\.md:5: v2ray 4\.34 -test refuses it:[\s\S]*invalid port range: "env:V2FLY_SELFTEST_SOCKS"/);
+});

@@ -2,6 +2,7 @@
 // certificate, and the field names the binary knows.
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {execFile, execFileSync} from 'node:child_process';
+import {createServer} from 'node:net';
 import {join} from 'node:path';
 
 export const V2RAY = process.env.V2RAY_PATH ?? '/usr/bin/v2ray';
@@ -124,18 +125,34 @@ export function makeCertificate(dir) {
  * program's own error text.
  * @param {string} file
  * @param {string} assetDir
+ * @param {Record<string, string>} [env] extra environment variables for this run
  * @returns {Promise<string | null>}
  */
-export function testConfig(file, assetDir) {
+export function testConfig(file, assetDir, env = {}) {
   return new Promise((resolve) => {
     execFile(V2RAY, ['-test', '-config', file], {
-      env: {...process.env, V2RAY_LOCATION_ASSET: assetDir}, timeout: 30_000, encoding: 'utf8',
+      env: {...process.env, ...env, V2RAY_LOCATION_ASSET: assetDir}, timeout: 30_000, encoding: 'utf8',
     }, (error, stdout, stderr) => {
       const text = `${stdout}\n${stderr}`;
       if (!error && /Configuration OK/.test(text)) return resolve(null);
       const message = text.split('\n')
         .filter((l) => l.trim() && !/^V2Ray \d|^A unified platform|Reading config:/.test(l)).join('\n');
       resolve(message || String(error?.message ?? 'v2ray -test failed without a message'));
+    });
+  });
+}
+
+/**
+ * A TCP port nothing listens on right now (the system picks it).
+ * @returns {Promise<number>}
+ */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
 }
