@@ -44,6 +44,7 @@ export default {
     './src/clientModules/keyboardNav.ts',
     './src/clientModules/headingTracking.ts',
     './src/clientModules/chunkErrors.ts',
+    './src/clientModules/imageZoom.ts',
   ],
   future: {
     // rspack + swc: a both-locale build in seconds rather than minutes (probe §10).

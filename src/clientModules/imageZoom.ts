@@ -1,0 +1,61 @@
+/**
+ * Clicking a content image zooms it in; a click (on it or the overlay), Escape or a scroll of
+ * 40 px zooms it out (spec §4, §9). Images are attached 300 ms after each navigation, once the
+ * new page has rendered, so images of every page zoom, not only those of the first one.
+ *
+ * medium-zoom is imported only when a page has such an image, so other pages do not load it.
+ * One instance serves the whole visit: medium-zoom adds document listeners that detach() does
+ * not remove, so a new instance per page would pile them up.
+ */
+import type {ClientModule} from '@docusaurus/types';
+import type {Zoom} from 'medium-zoom';
+import {imageZoomReattachMs, imageZoomScrollOffsetPx} from '@site/src/constants';
+
+/** Images of the page's Markdown; an image inside a link opens the link instead. */
+function contentImages(): HTMLImageElement[] {
+  return Array.from(document.querySelectorAll<HTMLImageElement>('.markdown img')).filter(
+    (img) => img.closest('a') === null,
+  );
+}
+
+let zoom: Promise<Zoom> | undefined;
+function getZoom(): Promise<Zoom> {
+  zoom ??= import('medium-zoom').then(({default: mediumZoom}) =>
+    mediumZoom({
+      // Follows the colour mode: white in light mode, the dark surface in dark mode.
+      background: 'var(--ifm-background-surface-color)',
+      // medium-zoom closes once the scroll exceeds scrollOffset; spec §9: 40 px closes it.
+      scrollOffset: imageZoomScrollOffsetPx - 1,
+    }),
+  );
+  return zoom;
+}
+
+let timer: number | undefined;
+/** Counts navigations, so an attach that waited for the import does not attach a left page. */
+let visit = 0;
+
+function attach(forVisit: number): void {
+  const images = contentImages();
+  if (images.length === 0) return;
+  void getZoom().then((z) => {
+    if (forVisit === visit) z.attach(...images);
+  });
+}
+
+const clientModule: ClientModule = {
+  onRouteDidUpdate({location, previousLocation}) {
+    // A jump to a heading of the same page keeps its images.
+    if (previousLocation?.pathname === location.pathname) return;
+    visit += 1;
+    const thisVisit = visit;
+    window.clearTimeout(timer);
+    // The previous page's images are gone; an open zoom belongs to it too.
+    void zoom?.then((z) => {
+      void z.close();
+      z.detach();
+    });
+    timer = window.setTimeout(() => attach(thisVisit), imageZoomReattachMs);
+  },
+};
+export default clientModule;
