@@ -45,6 +45,7 @@ export default {
     './src/clientModules/headingTracking.ts',
     './src/clientModules/chunkErrors.ts',
     './src/clientModules/imageZoom.ts',
+    './src/clientModules/keepHashTarget.ts',
   ],
   future: {
     // rspack + swc: a both-locale build in seconds rather than minutes (probe §10).
