@@ -1,4 +1,4 @@
-import {test, expect, hydrated} from './fixtures';
+import {test, expect, hydrated, recordRequests} from './fixtures';
 import type {Page} from '@playwright/test';
 
 // Uuid and Tool on the tools page (spec §2 Embedded components, §9 clipboard 1500 ms).
@@ -74,16 +74,12 @@ test('the English tools page labels the same components in English', async ({pag
   await expect(card.getByRole('img', {name: 'Android'})).toBeVisible();
 });
 
-test('the tools page requests nothing from another host while it loads', async ({page}) => {
-  const foreign: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (!['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol !== 'data:') foreign.push(request.url());
-  });
+test('the tools page requests nothing from another host while it loads', async ({page, baseURL}) => {
+  const requests = recordRequests(page, baseURL);
   await page.goto('/awesome/tools');
   await hydrated(page);
   await page.waitForLoadState('networkidle');
-  expect(foreign).toEqual([]);
+  expect(requests.foreign).toEqual([]);
 });
 
 test('Uuid and Tool are not in the main bundle', async ({page, request}) => {

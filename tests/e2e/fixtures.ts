@@ -44,6 +44,21 @@ export async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
 }
 
+/**
+ * Records the page's http(s) requests from now on, split into those to the site itself
+ * (`baseURL`'s host) and those to any other host (issue 6: no page asks another host).
+ */
+export function recordRequests(page: Page, baseURL: string | undefined): {own: string[]; foreign: string[]} {
+  const ownHost = new URL(baseURL ?? '').host;
+  const seen = {own: [] as string[], foreign: [] as string[]};
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!/^https?:$/.test(url.protocol)) return;
+    (url.host === ownHost ? seen.own : seen.foreign).push(request.url());
+  });
+  return seen;
+}
+
 /** Puts a text field into the page, for checking that shortcuts leave typing alone. */
 export async function addTextField(page: Page): Promise<Locator> {
   await page.evaluate(() => {

@@ -1,4 +1,4 @@
-import {test, expect, hydrated, localePath} from './fixtures';
+import {test, expect, hydrated, localePath, recordRequests} from './fixtures';
 
 /**
  * Issue 6: loading a page asks no host but the site's own (readers behind filtered networks, and
@@ -23,14 +23,7 @@ for (const locale of ['zh', 'en'] as const) {
   for (const [kind, path] of pages) {
     const address = localePath(path, locale);
     test(`the ${kind} ${address} requests nothing from another host while it loads`, async ({page, baseURL}) => {
-      const own = new URL(baseURL!).host;
-      const foreign: string[] = [];
-      const ownRequests: string[] = [];
-      page.on('request', (request) => {
-        const url = new URL(request.url());
-        if (url.protocol === 'data:' || url.protocol === 'blob:') return;
-        (url.host === own ? ownRequests : foreign).push(request.url());
-      });
+      const requests = recordRequests(page, baseURL);
       await page.goto(address, {waitUntil: 'networkidle'});
       await hydrated(page);
       if (kind === 'DNS page with its diagram') {
@@ -38,8 +31,8 @@ for (const locale of ['zh', 'en'] as const) {
         await expect(page.locator('.docusaurus-mermaid-container svg').first()).toBeVisible();
       }
       await page.waitForLoadState('networkidle');
-      expect(ownRequests.length, 'requests to the site itself were seen').toBeGreaterThan(0);
-      expect(foreign).toEqual([]);
+      expect(requests.own.length, 'requests to the site itself were seen').toBeGreaterThan(0);
+      expect(requests.foreign).toEqual([]);
     });
   }
 }

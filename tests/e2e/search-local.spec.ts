@@ -1,5 +1,5 @@
 import type {Page} from '@playwright/test';
-import {test, expect, hydrated, addTextField} from './fixtures';
+import {test, expect, hydrated, addTextField, recordRequests} from './fixtures';
 
 // The default build: the local index (no search keys in the environment).
 
@@ -54,17 +54,12 @@ test('the local index of a language downloads only when the reader starts a sear
   expect(indexRequests.every((p) => p.startsWith('/en_US/'))).toBe(true);
 });
 
-test('local search makes no request to another host', async ({page}) => {
-  const own = new URL(test.info().project.use.baseURL ?? '').host;
-  const foreign: string[] = [];
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    if (/^https?:$/.test(url.protocol) && url.host !== own) foreign.push(r.url());
-  });
+test('local search makes no request to another host', async ({page, baseURL}) => {
+  const requests = recordRequests(page, baseURL);
   await page.goto('/guide/start');
   await hydrated(page);
   await search(page, '路由');
-  expect(foreign).toEqual([]);
+  expect(requests.foreign).toEqual([]);
 });
 
 test('/ and Ctrl+K focus the local search box, but not while typing in a field', async ({page}) => {
