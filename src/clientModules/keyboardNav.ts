@@ -4,19 +4,44 @@
  * Never while the reader types in a field.
  */
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import type {ClientModule} from '@docusaurus/types';
 import {isTypingTarget} from '@site/src/utils/keyboard';
+
+type Direction = 'next' | 'prev';
+
+/**
+ * True from a key-driven page change until the new page has rendered. Docusaurus changes the
+ * address first and keeps the old page on screen while the new one's code loads, so a key pressed
+ * in that gap must wait for the new page's links instead of following the old page's.
+ */
+let changing = false;
+let queued: Direction | null = null;
+
+function follow(which: Direction): void {
+  const link = document.querySelector<HTMLAnchorElement>(`nav.pagination-nav a.pagination-nav__link--${which}`);
+  if (!link) return;
+  if (new URL(link.href, window.location.href).pathname !== window.location.pathname) changing = true;
+  link.click();
+}
 
 function onKeyDown(event: KeyboardEvent): void {
   if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.defaultPrevented) return;
   if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
   if (isTypingTarget(event.target)) return;
-  const which = event.key === 'ArrowRight' ? 'next' : 'prev';
-  const link = document.querySelector<HTMLAnchorElement>(`nav.pagination-nav a.pagination-nav__link--${which}`);
-  if (!link) return;
+  if (!document.querySelector('nav.pagination-nav')) return;
   // Alt+Left/Right are also the browser's back/forward: on a docs page they mean prev/next.
   event.preventDefault();
-  link.click();
+  const which: Direction = event.key === 'ArrowRight' ? 'next' : 'prev';
+  if (changing) queued = which;
+  else follow(which);
 }
+
+export const onRouteDidUpdate: ClientModule['onRouteDidUpdate'] = () => {
+  changing = false;
+  const which = queued;
+  queued = null;
+  if (which) follow(which);
+};
 
 if (ExecutionEnvironment.canUseDOM) {
   document.addEventListener('keydown', onKeyDown);
