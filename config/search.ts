@@ -1,5 +1,6 @@
 import type {ThemeConfig} from '@docusaurus/preset-classic';
 import type {PluginConfig} from '@docusaurus/types';
+import searchLocalLean from '../src/plugins/searchLocalLean';
 
 /**
  * Search (issue 5). Hosted Algolia DocSearch when the build sees DOCSEARCH_APP_ID and
@@ -10,24 +11,31 @@ const appId = process.env.DOCSEARCH_APP_ID;
 const apiKey = process.env.DOCSEARCH_API_KEY;
 export const searchMode: 'docsearch' | 'local' = appId && apiKey ? 'docsearch' : 'local';
 
+/** Results the local search lists; also read by src/plugins/searchLocalLean. */
+const searchResultLimits = 10;
+
 export const searchThemes: PluginConfig[] = searchMode === 'local'
-  ? [[
-    '@easyops-cn/docusaurus-search-local',
-    {
-      hashed: true,
-      language: ['zh', 'en'],
-      indexBlog: false,
-      indexPages: false,
-      docsRouteBasePath: ['/', '/v5'],
-      docsDir: ['docs', 'versioned_docs/v5'],
-      searchBarShortcutKeymap: 'mod+k',
-      searchResultLimits: 10,
-      // Object names like domainStrategy must match as typed.
-      removeDefaultStemmer: true,
-      explicitSearchResultPath: true,
-      ignoreCssSelectors: ['.doc-contributors'],
-    },
-  ]]
+  ? [
+    [
+      '@easyops-cn/docusaurus-search-local',
+      {
+        hashed: true,
+        language: ['zh', 'en'],
+        indexBlog: false,
+        indexPages: false,
+        docsRouteBasePath: ['/', '/v5'],
+        docsDir: ['docs', 'versioned_docs/v5'],
+        searchBarShortcutKeymap: 'mod+k',
+        searchResultLimits,
+        // Object names like domainStrategy must match as typed.
+        removeDefaultStemmer: true,
+        explicitSearchResultPath: true,
+        ignoreCssSelectors: ['.doc-contributors'],
+      },
+    ],
+    // Keeps lunr out of every page's first visit (issue 6).
+    searchLocalLean({searchResultLimits}),
+  ]
   : [];
 
 export const searchThemeConfig: Pick<ThemeConfig, 'algolia'> = searchMode === 'docsearch'

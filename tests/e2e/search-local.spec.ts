@@ -54,6 +54,23 @@ test('the local index of a language downloads only when the reader starts a sear
   expect(indexRequests.every((p) => p.startsWith('/en_US/'))).toBe(true);
 });
 
+test('the search engine (lunr) is not part of a page load; it comes with the first search', async ({page}) => {
+  const scripts: {url: string; lunr: boolean}[] = [];
+  page.on('response', async (r) => {
+    if (!r.url().endsWith('.js')) return;
+    // A message only lunr.js contains (lunr.Pipeline.registerFunction).
+    const lunr = (await r.text()).includes('Overwriting existing registered function');
+    scripts.push({url: new URL(r.url()).pathname, lunr});
+  });
+  await page.goto('/config/routing');
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((s) => s.lunr)).toEqual([]);
+  await search(page, 'vmess');
+  await expect.poll(() => scripts.filter((s) => s.lunr).length).toBeGreaterThan(0);
+});
+
 test('local search makes no request to another host', async ({page, baseURL}) => {
   const requests = recordRequests(page, baseURL);
   await page.goto('/guide/start');
