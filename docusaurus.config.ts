@@ -46,6 +46,7 @@ export default {
     './src/clientModules/chunkErrors.ts',
     './src/clientModules/imageZoom.ts',
     './src/clientModules/keepHashTarget.ts',
+    './src/clientModules/noViewportPrefetch.ts',
   ],
   future: {
     // rspack + swc: a both-locale build in seconds rather than minutes (probe §10).
