@@ -7,6 +7,7 @@ import {htmlAddressScript} from './config/htmlAddress';
 import {searchThemes, searchThemeConfig} from './config/search';
 import {prismLight, prismDark} from './config/prismThemes';
 import {gitContributors, isGitWorkTree} from './src/plugins/contributors';
+import leanPrism from './src/plugins/leanPrism';
 
 const texts = textsFor(currentLocale);
 // Broken links and anchors fail the build. DOCS_LINKS=warn downgrades them for a local preview
@@ -71,6 +72,7 @@ export default {
     ],
   ],
   plugins: [
+    leanPrism,
     [
       '@docusaurus/plugin-content-docs',
       {
@@ -91,6 +93,7 @@ export default {
     ...searchThemeConfig,
     colorMode: {defaultMode: 'light', respectPrefersColorScheme: true},
     docs: {sidebar: {hideable: false, autoCollapseCategories: false}},
-    prism: {theme: prismLight, darkTheme: prismDark, additionalLanguages: ['bash', 'powershell']},
+    // Languages come with src/prism (json, bash, go, powershell, ini), not additionalLanguages.
+    prism: {theme: prismLight, darkTheme: prismDark, additionalLanguages: []},
   } satisfies Preset.ThemeConfig,
 } satisfies Config;
