@@ -93,7 +93,8 @@ export default {
     ...searchThemeConfig,
     colorMode: {defaultMode: 'light', respectPrefersColorScheme: true},
     docs: {sidebar: {hideable: false, autoCollapseCategories: false}},
-    // Languages come with src/prism (json, bash, go, powershell, ini), not additionalLanguages.
+    // Languages come with src/prism (json, bash, go, powershell, ini); additionalLanguages is unused
+    // (src/theme/prism-include-languages).
     prism: {theme: prismLight, darkTheme: prismDark, additionalLanguages: []},
   } satisfies Preset.ThemeConfig,
 } satisfies Config;
