@@ -8,6 +8,7 @@ import {searchThemes, searchThemeConfig} from './config/search';
 import {prismLight, prismDark} from './config/prismThemes';
 import {gitContributors, isGitWorkTree} from './src/plugins/contributors';
 import leanPrism from './src/plugins/leanPrism';
+import leanDocsMetadata from './src/plugins/leanDocsMetadata';
 
 const texts = textsFor(currentLocale);
 // Broken links and anchors fail the build. DOCS_LINKS=warn downgrades them for a local preview
@@ -73,6 +74,7 @@ export default {
   ],
   plugins: [
     leanPrism,
+    leanDocsMetadata,
     [
       '@docusaurus/plugin-content-docs',
       {
