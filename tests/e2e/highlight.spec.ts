@@ -1,10 +1,11 @@
 import {test, expect, hydrated} from './fixtures';
 
-// Issue 6: code is highlighted by src/prism (Prism core with the docs' five languages) instead of
+// Issue 6: code is highlighted by src/prism (Prism core with the docs' languages) instead of
 // prism-react-renderer's bundled Prism. Each language still gets its tokens, the same on the
 // server-rendered page and after hydration (the fixture fails on a hydration error).
 const cases = [
   {path: '/config/routing', language: 'json', token: 'property'},
+  {path: '/config/overview', language: 'jsonc', token: 'comment'},
   {path: '/config/api', language: 'bash', token: 'parameter'},
   {path: '/developer/intro/design', language: 'go', token: 'keyword'},
   {path: '/guide/install', language: 'powershell', token: 'function'},
