@@ -9,6 +9,7 @@ import {prismLight, prismDark} from './config/prismThemes';
 import {gitContributors, isGitWorkTree} from './src/plugins/contributors';
 import leanPrism from './src/plugins/leanPrism';
 import leanDocsMetadata from './src/plugins/leanDocsMetadata';
+import bundleReport from './src/plugins/bundleReport';
 
 const texts = textsFor(currentLocale);
 // Broken links and anchors fail the build. DOCS_LINKS=warn downgrades them for a local preview
@@ -75,6 +76,7 @@ export default {
   plugins: [
     leanPrism,
     leanDocsMetadata,
+    bundleReport,
     [
       '@docusaurus/plugin-content-docs',
       {

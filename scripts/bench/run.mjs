@@ -18,6 +18,7 @@ import {chromium} from '@playwright/test';
 import {measureBuild} from './build.mjs';
 import {lighthouseMedian} from './lighthouse.mjs';
 import {gzipProxy} from './gzipProxy.mjs';
+import {bundleReport} from './bundle.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const arg = (name, fallback) => {
@@ -179,7 +180,8 @@ function markdown(r) {
     + `Made by \`npm run bench\` (scripts/bench/run.mjs); Lighthouse ${r.lighthouse.version}, mobile preset, median of ${r.lighthouse.runs} runs.`, '');
   if (b) lines.push(`Build (both locales${b.cacheWarm ? ', warm bundler cache' : ', cold cache'}): **${b.wallSeconds} s**, peak memory **${b.peakRssMB} MB** (${b.method}). `
     + `${r.pages.htmlFiles} HTML files (${r.pages.zh} zh-CN, ${r.pages.en} en).`, '');
-  lines.push('JS and CSS are what the page itself loads; "prefetched js" (below) is what Docusaurus fetches ahead for links in view.', '');
+  lines.push('JS and CSS are what the page itself loads; "prefetched" is what it fetches ahead for other pages '
+    + '(none since links in view stopped prefetching: src/clientModules/noViewportPrefetch.ts).', '');
   lines.push('| page | perf | a11y | best pr. | SEO | FCP ms | LCP ms | TBT ms | CLS | HTML gz KB | JS KB raw / gz | CSS KB raw / gz | JS+CSS gz KB | everything gz KB |');
   lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const [path, p] of Object.entries(r.results)) {
@@ -195,6 +197,20 @@ function markdown(r) {
   const routing = r.results['/config/routing.html'].firstVisit;
   lines.push('', '## Where the bytes of /config/routing.html go (first visit, largest first)', '', '| file | kind | KB raw | KB gzip |', '|---|---|---|---|');
   for (const f of routing.files) lines.push(`| ${f.url} | ${f.kind} | ${f.rawKB} | ${f.gzipKB} |`);
+  if (r.bundle) {
+    const {main, locale} = r.bundle;
+    const shown = main.parts.slice(0, 20);
+    const rest = main.parts.slice(20);
+    lines.push('', `## What main.js holds (${locale} build, by package)`, '',
+      `${main.file}: ${main.rawKB} KB minified, ${main.gzipKB} KB gzip. From webpack-bundle-analyzer's report `
+      + '(src/plugins/bundleReport); each module is gzipped alone, so the parts add up to a little more than the file.', '',
+      '| package or folder | KB minified | KB gzip |', '|---|---|---|');
+    for (const p of shown) lines.push(`| ${p.owner} | ${p.rawKB} | ${p.gzipKB} |`);
+    if (rest.length > 0) {
+      const sum = (key) => Math.round(rest.reduce((n, p) => n + p[key], 0) * 10) / 10;
+      lines.push(`| ${rest.length} others | ${sum('rawKB')} | ${sum('gzipKB')} |`);
+    }
+  }
   lines.push('');
   return lines.join('\n');
 }
@@ -230,6 +246,8 @@ async function main() {
     await browser.close();
     server.kill();
   }
+  console.log('bench: bundle report (one more zh-CN build) ...');
+  results.bundle = bundleReport(root);
   const {version} = JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8'));
   results.lighthouse = {version, runs, formFactor: 'mobile', throttling: 'simulated (Lighthouse default)'};
   const routing = results.results['/config/routing.html'].firstVisit;
