@@ -15,12 +15,18 @@ type Direction = 'next' | 'prev';
  * in that gap must wait for the new page's links instead of following the old page's.
  */
 let changing = false;
+let changeStarted = 0;
 let queued: Direction | null = null;
+/** A page change that never rendered (its code failed to load) stops holding keys back after this. */
+const staleChangeMs = 10_000;
 
 function follow(which: Direction): void {
   const link = document.querySelector<HTMLAnchorElement>(`nav.pagination-nav a.pagination-nav__link--${which}`);
   if (!link) return;
-  if (new URL(link.href, window.location.href).pathname !== window.location.pathname) changing = true;
+  if (new URL(link.href, window.location.href).pathname !== window.location.pathname) {
+    changing = true;
+    changeStarted = Date.now();
+  }
   link.click();
 }
 
@@ -32,7 +38,7 @@ function onKeyDown(event: KeyboardEvent): void {
   // Alt+Left/Right are also the browser's back/forward: on a docs page they mean prev/next.
   event.preventDefault();
   const which: Direction = event.key === 'ArrowRight' ? 'next' : 'prev';
-  if (changing) queued = which;
+  if (changing && Date.now() - changeStarted < staleChangeMs) queued = which;
   else follow(which);
 }
 
