@@ -97,7 +97,7 @@ export default {
     ...searchThemeConfig,
     colorMode: {defaultMode: 'light', respectPrefersColorScheme: true},
     docs: {sidebar: {hideable: false, autoCollapseCategories: false}},
-    // Languages come with src/prism (json, bash, go, powershell, ini); additionalLanguages is unused
+    // Languages come with src/prism (json, jsonc, bash, go, powershell, ini); additionalLanguages is unused
     // (src/theme/prism-include-languages).
     prism: {theme: prismLight, darkTheme: prismDark, additionalLanguages: []},
   } satisfies Preset.ThemeConfig,
