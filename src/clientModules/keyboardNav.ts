@@ -10,12 +10,12 @@ import {isTypingTarget} from '@site/src/utils/keyboard';
 type Direction = 'next' | 'prev';
 
 /**
- * True from a key-driven page change until the new page has rendered. Docusaurus changes the
- * address first and keeps the old page on screen while the new one's code loads, so a key pressed
- * in that gap must wait for the new page's links instead of following the old page's.
+ * When a key-driven page change began, until the new page has rendered (null otherwise).
+ * Docusaurus changes the address first and keeps the old page on screen while the new one's code
+ * loads, so a key pressed in that gap must wait for the new page's links instead of following the
+ * old page's.
  */
-let changing = false;
-let changeStarted = 0;
+let changeStarted: number | null = null;
 let queued: Direction | null = null;
 /** A page change that never rendered (its code failed to load) stops holding keys back after this. */
 const staleChangeMs = 10_000;
@@ -23,10 +23,7 @@ const staleChangeMs = 10_000;
 function follow(which: Direction): void {
   const link = document.querySelector<HTMLAnchorElement>(`nav.pagination-nav a.pagination-nav__link--${which}`);
   if (!link) return;
-  if (new URL(link.href, window.location.href).pathname !== window.location.pathname) {
-    changing = true;
-    changeStarted = Date.now();
-  }
+  if (new URL(link.href, window.location.href).pathname !== window.location.pathname) changeStarted = Date.now();
   link.click();
 }
 
@@ -38,12 +35,12 @@ function onKeyDown(event: KeyboardEvent): void {
   // Alt+Left/Right are also the browser's back/forward: on a docs page they mean prev/next.
   event.preventDefault();
   const which: Direction = event.key === 'ArrowRight' ? 'next' : 'prev';
-  if (changing && Date.now() - changeStarted < staleChangeMs) queued = which;
+  if (changeStarted !== null && Date.now() - changeStarted < staleChangeMs) queued = which;
   else follow(which);
 }
 
 export const onRouteDidUpdate: ClientModule['onRouteDidUpdate'] = () => {
-  changing = false;
+  changeStarted = null;
   const which = queued;
   queued = null;
   if (which) follow(which);

@@ -21,9 +21,6 @@ import {createElement, useCallback, useMemo, type CSSProperties, type ReactNode}
 import clsx from 'clsx';
 import type {PrismTheme} from 'prism-react-renderer';
 
-/** The languages this module highlights; other fences render as plain text. */
-export const highlightedLanguages = ['json', 'jsonc', 'bash', 'go', 'powershell', 'ini'] as const;
-
 // JSON with comments (config files the toolkit accepts): Prism's json grammar already knows comments.
 Prism.languages.jsonc ??= Prism.languages.json;
 
