@@ -1,4 +1,4 @@
-import {test, expect, hydrated} from './fixtures';
+import {test, expect, hydrated, recordScripts} from './fixtures';
 
 // Issue 6: a first visit loads what the page needs. The docs version metadata every docs page
 // loads no longer carries every other page's description (src/plugins/leanDocsMetadata).
@@ -10,15 +10,12 @@ test('a docs page does not download the descriptions of the other pages', async 
   expect(description, 'the tools page has a meta description').toBeTruthy();
   const probe = description!.slice(0, 40);
 
-  const scripts: {url: string; text: string}[] = [];
-  page.on('response', async (r) => {
-    if (r.url().endsWith('.js')) scripts.push({url: r.url(), text: await r.text()});
-  });
+  const scripts = recordScripts(page);
   await page.goto('/en_US/config/routing');
   await hydrated(page);
   await page.waitForLoadState('networkidle');
   expect(scripts.length).toBeGreaterThan(2);
-  expect(scripts.filter((s) => s.text.includes(probe)).map((s) => s.url)).toEqual([]);
+  expect(scripts.filter((s) => s.text.includes(probe)).map((s) => s.path)).toEqual([]);
   // The page's own description is still in its head.
   await expect(page.locator('head meta[name="description"]')).toHaveAttribute('content', /\S/);
 });

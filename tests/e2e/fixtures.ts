@@ -59,6 +59,16 @@ export function recordRequests(page: Page, baseURL: string | undefined): {own: s
   return seen;
 }
 
+/** Records every script the page loads from now on: its path and its text, once the text is read. */
+export function recordScripts(page: Page): {path: string; text: string}[] {
+  const scripts: {path: string; text: string}[] = [];
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('.js')) return;
+    scripts.push({path: new URL(response.url()).pathname, text: await response.text()});
+  });
+  return scripts;
+}
+
 /** Puts a text field into the page, for checking that shortcuts leave typing alone. */
 export async function addTextField(page: Page): Promise<Locator> {
   await page.evaluate(() => {

@@ -1,5 +1,5 @@
 import type {Page} from '@playwright/test';
-import {test, expect, hydrated, addTextField, recordRequests} from './fixtures';
+import {test, expect, hydrated, addTextField, recordRequests, recordScripts} from './fixtures';
 
 // The default build: the local index (no search keys in the environment).
 
@@ -55,20 +55,16 @@ test('the local index of a language downloads only when the reader starts a sear
 });
 
 test('the search engine (lunr) is not part of a page load; it comes with the first search', async ({page}) => {
-  const scripts: {url: string; lunr: boolean}[] = [];
-  page.on('response', async (r) => {
-    if (!r.url().endsWith('.js')) return;
-    // A message only lunr.js contains (lunr.Pipeline.registerFunction).
-    const lunr = (await r.text()).includes('Overwriting existing registered function');
-    scripts.push({url: new URL(r.url()).pathname, lunr});
-  });
+  const scripts = recordScripts(page);
+  // A message only lunr.js contains (lunr.Pipeline.registerFunction).
+  const lunr = () => scripts.filter((s) => s.text.includes('Overwriting existing registered function')).map((s) => s.path);
   await page.goto('/config/routing');
   await hydrated(page);
   await page.waitForLoadState('networkidle');
   expect(scripts.length).toBeGreaterThan(0);
-  expect(scripts.filter((s) => s.lunr)).toEqual([]);
+  expect(lunr()).toEqual([]);
   await search(page, 'vmess');
-  await expect.poll(() => scripts.filter((s) => s.lunr).length).toBeGreaterThan(0);
+  await expect.poll(() => lunr().length).toBeGreaterThan(0);
 });
 
 test('local search makes no request to another host', async ({page, baseURL}) => {
