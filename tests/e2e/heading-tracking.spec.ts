@@ -67,6 +67,8 @@ test('after scrolling, the back button still leaves the page', async ({page}) =>
   await hydrated(page);
   await page.getByRole('article').getByRole('link', {name: '路由', exact: true}).first().click();
   await expect(page).toHaveURL(/\/config\/routing/);
+  // The address changes before the routing page has rendered (its code loads on the click).
+  await expect(page.locator('#ruleobject')).toBeAttached();
   await scrolled(page, toHeading('ruleobject'));
   await expect.poll(() => hash(page)).toBe('#ruleobject');
   await page.goBack();

@@ -75,6 +75,8 @@ test('after navigating away and back, the image zooms again once 300 ms have pas
   await page.clock.pauseAt(Date.now() + 60_000);
   await page.getByRole('navigation', {name: '文档侧边栏'}).getByRole('link', {name: 'mKCP'}).click();
   await expect(page).toHaveURL(/\/developer\/protocols\/mkcp$/);
+  // The address changes before the mKCP page has rendered; really leave the VMess page first.
+  await expect(page.getByRole('heading', {level: 1, name: 'mKCP 协议'})).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/\/developer\/protocols\/vmess$/);
   await expect(figure(page)).toBeVisible();
