@@ -31,11 +31,15 @@ test('a page whose code cannot load shows its text and a reload link, without a 
   await page.getByRole('link', {name: /^下一页/}).click();
   const alert = page.getByRole('alert').filter({hasText: '页面未能完整加载'});
   await expect(alert).toBeVisible({timeout: 15_000});
+  // The message can show before the one allowed reload has run: let that happen first.
+  await page.waitForLoadState('networkidle');
+  await expect(alert).toBeVisible({timeout: 15_000});
   await expect(page).toHaveURL(/\/config\/protocols\/blackhole(#[\w-]+)?$/);
   await expect(page.locator('article h1')).toHaveText('Blackhole');
   const settled = loads;
   expect(settled).toBeLessThanOrEqual(2);
   // No further reloads happen on their own.
+  await page.waitForTimeout(1500);
   await page.waitForLoadState('networkidle');
   await expect(alert).toBeVisible();
   expect(loads).toBe(settled);
