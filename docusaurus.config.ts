@@ -5,9 +5,10 @@ import {navbar, docsRepoUrl} from './config/navbar';
 import {footer} from './config/footer';
 import {htmlAddressScript} from './config/htmlAddress';
 import {searchThemes, searchThemeConfig} from './config/search';
-import {prismLight, prismDark} from './config/prismThemes';
+import {prismTheme} from './config/prismThemes';
 import {gitContributors, isGitWorkTree} from './src/plugins/contributors';
 import leanPrism from './src/plugins/leanPrism';
+import prismColours from './src/plugins/prismColours';
 import leanDocsMetadata from './src/plugins/leanDocsMetadata';
 import bundleReport from './src/plugins/bundleReport';
 
@@ -75,6 +76,7 @@ export default {
   ],
   plugins: [
     leanPrism,
+    prismColours,
     leanDocsMetadata,
     bundleReport,
     [
@@ -99,6 +101,6 @@ export default {
     docs: {sidebar: {hideable: false, autoCollapseCategories: false}},
     // Languages come with src/prism (json, jsonc, bash, go, powershell, ini); additionalLanguages is unused
     // (src/theme/prism-include-languages).
-    prism: {theme: prismLight, darkTheme: prismDark, additionalLanguages: []},
+    prism: {theme: prismTheme, darkTheme: prismTheme, additionalLanguages: []},
   } satisfies Preset.ThemeConfig,
 } satisfies Config;

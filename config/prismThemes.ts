@@ -1,4 +1,6 @@
 import {themes, type PrismTheme} from 'prism-react-renderer';
+import type {Grammar} from 'prismjs/components/prism-core';
+import {Prism} from '../src/prism/grammars';
 
 /**
  * The code-block colours: prism-react-renderer's github (light) and dracula (dark) themes, with
@@ -52,3 +54,114 @@ function accessible(theme: PrismTheme): PrismTheme {
 
 export const prismLight = accessible(themes.github);
 export const prismDark = accessible(themes.dracula);
+
+/**
+ * The theme the site's code blocks render with, in both colour modes: the plain colours are CSS
+ * variables and tokens carry no inline style, so the server's HTML is right in either mode and
+ * nothing has to change once the page hydrates (src/theme/CodeBlock no longer remounts every
+ * block after hydration, which cost routing ~60 ms of blocking script; issue 6). The colours
+ * themselves are in prismCss(), which src/plugins/prismColours adds to the site's CSS.
+ */
+export const prismTheme: PrismTheme = {
+  plain: {color: 'var(--site-code-color)', backgroundColor: 'var(--site-code-background)'},
+  styles: [],
+};
+
+const cssProperty: Record<string, string> = {color: 'color', fontStyle: 'font-style', opacity: 'opacity', textDecorationLine: 'text-decoration-line'};
+
+type Pattern = {alias?: string | string[]; inside?: Grammar};
+
+/**
+ * The token types of the highlighted languages, outer before inner. A token's types list the
+ * enclosing token first, then its alias, then what Prism found inside it (a bash variable in a
+ * string is `string variable`), and prism-react-renderer lets the last type that styles a
+ * property win. CSS cannot see that order, so the rules come in this one: a type's rule follows
+ * the rules of every type that can enclose it. Where grammars nest two types both ways round,
+ * the themes' own order decides.
+ */
+function typesOuterFirst(themeOrder: string[]): string[] {
+  const inner = new Map<string, Set<string>>();
+  const add = (outer: string, type: string) => {
+    if (outer !== type) inner.set(outer, (inner.get(outer) ?? new Set()).add(type));
+  };
+  const reachable = new Map<Grammar, Set<string>>();
+  /** Every type a grammar can produce, recording outer-to-inner pairs on the way. */
+  const walk = (grammar: Grammar): Set<string> => {
+    const known = reachable.get(grammar);
+    if (known) return known;
+    const types = new Set<string>();
+    reachable.set(grammar, types);
+    const entries = Object.entries(grammar);
+    if (grammar.rest) entries.push(...Object.entries(grammar.rest as Grammar));
+    for (const [type, value] of entries) {
+      if (type === 'rest') continue;
+      types.add(type);
+      for (const pattern of (Array.isArray(value) ? value : [value]) as Pattern[]) {
+        if (typeof pattern !== 'object' || pattern instanceof RegExp) continue;
+        const aliases = pattern.alias === undefined ? [] : [pattern.alias].flat();
+        for (const alias of aliases) {
+          types.add(alias);
+          add(type, alias);
+        }
+        if (!pattern.inside) continue;
+        for (const nested of walk(pattern.inside)) {
+          types.add(nested);
+          for (const outer of [type, ...aliases]) add(outer, nested);
+        }
+      }
+    }
+    return types;
+  };
+  for (const grammar of Object.values(Prism.languages)) {
+    if (grammar && typeof grammar === 'object' && !(grammar instanceof Function)) walk(grammar);
+  }
+  // Kahn's topological sort; ties and cycles are settled by the themes' order.
+  const all = [...new Set([...themeOrder, ...inner.keys(), ...[...inner.values()].flatMap((s) => [...s])])];
+  const rank = (type: string) => (themeOrder.includes(type) ? themeOrder.indexOf(type) : themeOrder.length);
+  const pending = new Map(all.map((type) => [type, 0]));
+  for (const types of inner.values()) for (const type of types) pending.set(type, pending.get(type)! + 1);
+  const ordered: string[] = [];
+  const left = new Set(all);
+  while (left.size > 0) {
+    const candidates = [...left].sort((a, b) => rank(a) - rank(b));
+    const next = candidates.find((type) => pending.get(type) === 0) ?? candidates[0]!;
+    left.delete(next);
+    ordered.push(next);
+    for (const type of inner.get(next) ?? []) pending.set(type, pending.get(type)! - 1);
+  }
+  return ordered;
+}
+
+/** One colour mode's rules: its plain colours as variables, then one rule per token type. */
+function modeCss(theme: PrismTheme, scope: string, order: string[]): string {
+  const byType = new Map<string, Record<string, string>>();
+  for (const {types, style} of theme.styles) {
+    for (const type of types) {
+      const declarations = byType.get(type) ?? {};
+      for (const [key, value] of Object.entries(style)) {
+        if (value === undefined) continue;
+        const property = cssProperty[key];
+        if (!property) throw new Error(`prismThemes: no CSS property for the theme's ${key}`);
+        declarations[property] = String(value);
+      }
+      byType.set(type, declarations);
+    }
+  }
+  const rule = (selector: string, declarations: Record<string, string>) =>
+    `${selector}{${Object.entries(declarations).map(([k, v]) => `${k}:${v}`).join(';')}}`;
+  return [
+    rule(scope, {'--site-code-color': theme.plain.color!, '--site-code-background': theme.plain.backgroundColor!}),
+    ...order.filter((type) => byType.has(type))
+      .map((type) => rule(`${scope} .prism-code .token.${type}`, byType.get(type)!)),
+  ].join('\n');
+}
+
+/**
+ * The code colours as CSS: prismLight unless the page is in dark mode, then prismDark. A token
+ * with several types gets the rule of each, the inner type's last (typesOuterFirst).
+ */
+export function prismCss(): string {
+  const themeOrder = [...new Set([prismLight, prismDark].flatMap((theme) => theme.styles.flatMap((s) => s.types)))];
+  const order = typesOuterFirst(themeOrder);
+  return `${modeCss(prismLight, 'html:not([data-theme="dark"])', order)}\n${modeCss(prismDark, 'html[data-theme="dark"]', order)}\n`;
+}

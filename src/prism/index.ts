@@ -9,20 +9,11 @@
  * Both the server and the browser bundle use it, so what the server renders is what hydrates.
  * A fence in another language renders as plain text, as Prism does for unknown languages.
  */
-import './manual';
-import Prism, {type Grammar, type Token as PrismToken, type TokenStream} from 'prismjs/components/prism-core';
-import 'prismjs/components/prism-clike';
-import 'prismjs/components/prism-json';
-import 'prismjs/components/prism-bash';
-import 'prismjs/components/prism-go';
-import 'prismjs/components/prism-powershell';
-import 'prismjs/components/prism-ini';
+import type {Grammar, Token as PrismToken, TokenStream} from 'prismjs/components/prism-core';
 import {createElement, useCallback, useMemo, type CSSProperties, type ReactNode} from 'react';
 import clsx from 'clsx';
 import type {PrismTheme} from 'prism-react-renderer';
-
-// JSON with comments (config files the toolkit accepts): Prism's json grammar already knows comments.
-Prism.languages.jsonc ??= Prism.languages.json;
+import {Prism} from './grammars';
 
 export {Prism};
 

@@ -36,3 +36,36 @@ test('a fence in a language without a grammar shows its text plainly', async ({p
   expect(await text.locator('span.token.plain').count()).toBeGreaterThan(0);
   await expect(text.locator('span.token:not(.plain)')).toHaveCount(0);
 });
+
+// Issue 6: code colours are CSS by colour mode (config/prismThemes.ts, src/plugins/prismColours),
+// so the server's HTML is right in dark mode too and CodeBlock (src/theme/CodeBlock) no longer
+// re-creates every block once the page has hydrated.
+test('code has its dark colours before hydration and keeps its elements after it', async ({page}) => {
+  await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/js/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Deferred scripts hold back DOMContentLoaded, so wait for the parsed HTML instead.
+  await page.goto('/config/routing', {waitUntil: 'commit'});
+  await expect(page.locator('footer.footer')).toBeAttached();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'false');
+  const tokens = page.locator('pre.language-json').first().locator('span.token');
+  const colours = () => tokens.evaluateAll((spans) => spans.map((s) => getComputedStyle(s).color));
+  const before = await colours();
+  await page.locator('pre code').evaluateAll((codes) => codes.forEach((code) => code.setAttribute('data-test-mark', '')));
+  const codeCount = await page.locator('pre code').count();
+
+  release();
+  await hydrated(page);
+  // Let React finish what hydration scheduled (the upstream remount ran right after it).
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+  expect(new Set(before).size, 'token colours besides the plain one').toBeGreaterThan(1);
+  expect(await colours()).toEqual(before);
+  await expect(page.locator('pre code[data-test-mark]')).toHaveCount(codeCount);
+});
