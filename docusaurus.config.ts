@@ -5,7 +5,7 @@ import {navbar, docsRepoUrl} from './config/navbar';
 import {footer} from './config/footer';
 import {htmlAddressScript} from './config/htmlAddress';
 import {searchThemes, searchThemeConfig} from './config/search';
-import {prismTheme} from './config/prismThemes';
+import {prismTheme, styledTokenTypes} from './config/prismThemes';
 import {gitContributors, isGitWorkTree} from './src/plugins/contributors';
 import leanPrism from './src/plugins/leanPrism';
 import prismColours from './src/plugins/prismColours';
@@ -52,6 +52,8 @@ export default {
     './src/clientModules/keepHashTarget.ts',
     './src/clientModules/noViewportPrefetch.ts',
   ],
+  // Token types a code block must wrap in a span; the rest are written as text (config/prismThemes.ts).
+  customFields: {codeStyledTypes: styledTokenTypes()},
   future: {
     // rspack + swc: a both-locale build in seconds rather than minutes (probe §10).
     v4: {removeLegacyPostBuildHeadAttribute: true},

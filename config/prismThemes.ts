@@ -132,8 +132,8 @@ function typesOuterFirst(themeOrder: string[]): string[] {
   return ordered;
 }
 
-/** One colour mode's rules: its plain colours as variables, then one rule per token type. */
-function modeCss(theme: PrismTheme, scope: string, order: string[]): string {
+/** A theme's CSS declarations per token type, later entries of the theme winning. */
+function declarationsByType(theme: PrismTheme): Map<string, Record<string, string>> {
   const byType = new Map<string, Record<string, string>>();
   for (const {types, style} of theme.styles) {
     for (const type of types) {
@@ -147,6 +147,34 @@ function modeCss(theme: PrismTheme, scope: string, order: string[]): string {
       byType.set(type, declarations);
     }
   }
+  return byType;
+}
+
+/**
+ * The token types that look different from plain text in at least one colour mode. A token
+ * whose types are all outside this list (plain text, and in these themes punctuation and
+ * operators, which both themes colour like plain text) is written as bare text by
+ * src/theme/CodeBlock/Line/Token: it looks the same and saves the page an element per token.
+ */
+export function styledTokenTypes(): string[] {
+  const styled = new Set<string>();
+  for (const theme of [prismLight, prismDark]) {
+    const plainColour = parse(theme.plain.color ?? '');
+    for (const [type, declarations] of declarationsByType(theme)) {
+      const looksPlain = Object.entries(declarations).every(([property, value]) => {
+        if (property !== 'color') return false;
+        const colour = parse(value);
+        return colour !== null && plainColour !== null && hex(colour) === hex(plainColour);
+      });
+      if (!looksPlain) styled.add(type);
+    }
+  }
+  return [...styled].sort();
+}
+
+/** One colour mode's rules: its plain colours as variables, then one rule per token type. */
+function modeCss(theme: PrismTheme, scope: string, order: string[]): string {
+  const byType = declarationsByType(theme);
   const rule = (selector: string, declarations: Record<string, string>) =>
     `${selector}{${Object.entries(declarations).map(([k, v]) => `${k}:${v}`).join(';')}}`;
   return [
