@@ -88,6 +88,22 @@ test('the sidebar closes after following one of its links', async ({page}) => {
   await expect(closeButton(page)).toBeHidden();
 });
 
+// Issue 6: the sidebar's menus are created when it first opens (src/theme/Navbar/MobileSidebar/
+// Layout), not after every page load on a phone; once created they stay.
+test('the sidebar gets its menus when it first opens, and keeps them', async ({page}) => {
+  await open(page, '/config/routing');
+  const sidebarLinks = page.locator('.navbar-sidebar a.menu__link');
+  await expect(page.locator('.navbar-sidebar')).toBeAttached();
+  await expect(sidebarLinks).toHaveCount(0);
+  await page.getByRole('button', {name: '切换导航栏'}).tap();
+  await expect(page.getByRole('link', {name: '内置 DNS 服务器', exact: true}).first()).toBeVisible();
+  const count = await sidebarLinks.count();
+  expect(count).toBeGreaterThan(10);
+  await closeButton(page).tap();
+  await expect(closeButton(page)).toBeHidden();
+  await expect(sidebarLinks).toHaveCount(count);
+});
+
 test.describe('on a 720 px screen', () => {
   test.use({viewport: {width: 720, height: 740}});
   test('a swipe from the edge does not open the sidebar', async ({page}) => {
