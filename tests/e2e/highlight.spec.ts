@@ -1,4 +1,4 @@
-import {test, expect, hydrated} from './fixtures';
+import {test, expect, hydrated, recordScripts} from './fixtures';
 
 // Issue 6: code is highlighted by src/prism (Prism core with the docs' languages) instead of
 // prism-react-renderer's bundled Prism. Each language still gets its tokens, the same on the
@@ -98,4 +98,21 @@ test('code has its dark colours before hydration and keeps its elements after it
   expect(new Set(before).size, 'token colours besides the plain one').toBeGreaterThan(1);
   expect(await colours()).toEqual(before);
   await expect(page.locator('pre code[data-test-mark]')).toHaveCount(codeCount);
+});
+
+// Issue 6: Prism loads with the first page that has code, not with main.js on every page
+// (src/plugins/leanPrism drops theme-classic's prism-include-languages client module).
+test('Prism is not loaded by a page without code, and is by a page with code', async ({page}) => {
+  const scripts = recordScripts(page);
+  // An attribute name only Prism's core contains (<script data-manual>).
+  const prism = () => scripts.filter((s) => s.text.includes('data-manual')).map((s) => s.path);
+  await page.goto('/');
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(prism()).toEqual([]);
+  await page.goto('/config/routing');
+  await hydrated(page);
+  await expect.poll(prism).not.toEqual([]);
+  await expect(page.locator('pre.language-json span.token.property').first()).toBeAttached();
 });

@@ -2,15 +2,25 @@
  * Points the site's bundles (server and browser alike) at src/prism instead of
  * prism-react-renderer, whose bundled Prism carries some 40 languages into every page's first
  * visit (issue 6). Node code such as config/prismThemes.ts still loads the real package.
+ * Also drops theme-classic's prism-include-languages client module (src/prism/noIncludeLanguages),
+ * so that Prism comes with the first code block, not with main.js on every page.
  */
-import {resolve} from 'node:path';
+import {dirname, resolve} from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
 export default function leanPrism(): Plugin {
   return {
     name: 'lean-prism',
     configureWebpack() {
-      return {resolve: {alias: {'prism-react-renderer$': resolve(__dirname, '../../prism/index.ts')}}};
+      const themeClassic = dirname(require.resolve('@docusaurus/theme-classic/package.json'));
+      return {
+        resolve: {
+          alias: {
+            'prism-react-renderer$': resolve(__dirname, '../../prism/index.ts'),
+            [`${resolve(themeClassic, 'lib/prism-include-languages')}$`]: resolve(__dirname, '../../prism/noIncludeLanguages.ts'),
+          },
+        },
+      };
     },
   };
 }
