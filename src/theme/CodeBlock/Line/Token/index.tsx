@@ -7,27 +7,16 @@
  * and sent in the HTML (issue 6). An empty line keeps its span, which holds the line's height.
  */
 import React, {type ReactNode} from 'react';
-import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import siteConfig from '@generated/docusaurus.config';
 import Token from '@theme-original/CodeBlock/Line/Token';
 import type {Props} from '@theme/CodeBlock/Line/Token';
 
-const setsByList = new WeakMap<readonly string[], ReadonlySet<string>>();
-
-/** The styled token types as a set, made once per site config; null keeps every span. */
-function useStyledTypes(): ReadonlySet<string> | null {
-  const list = useDocusaurusContext().siteConfig.customFields?.codeStyledTypes;
-  if (!Array.isArray(list)) return null;
-  let set = setsByList.get(list);
-  if (!set) {
-    set = new Set(list.map(String));
-    setsByList.set(list, set);
-  }
-  return set;
-}
+/** The styled token types, read once from the site config; null (no list) keeps every span. */
+const styledList = siteConfig.customFields?.codeStyledTypes;
+const styled: ReadonlySet<string> | null = Array.isArray(styledList) ? new Set(styledList.map(String)) : null;
 
 export default function TokenWrapper(props: Props): ReactNode {
   const {token, children} = props;
-  const styled = useStyledTypes();
   const looksPlain = !token.empty && token.types.every((type) => type === 'plain' || (styled !== null && !styled.has(type)));
   return looksPlain ? <>{children}</> : <Token {...props} />;
 }
