@@ -102,7 +102,7 @@ export default {
     colorMode: {defaultMode: 'light', respectPrefersColorScheme: true},
     docs: {sidebar: {hideable: false, autoCollapseCategories: false}},
     // Languages come with src/prism (json, jsonc, bash, go, powershell, ini); additionalLanguages is unused
-    // (src/theme/prism-include-languages).
+    // (src/plugins/leanPrism replaces the client module that would read it).
     prism: {theme: prismTheme, darkTheme: prismTheme, additionalLanguages: []},
   } satisfies Preset.ThemeConfig,
 } satisfies Config;

@@ -1,7 +1,9 @@
 /**
  * Stands in for @docusaurus/theme-classic 3.10.2's prism-include-languages client module, which
- * every page runs at load only to import Prism and hand it to @theme/prism-include-languages
- * (a no-op here: src/prism registers the languages). Without it, Prism and its grammars load
- * with the first code block instead of with every page (src/plugins/leanPrism; issue 6).
+ * every page runs at load only to import Prism and register additionalLanguages through
+ * @theme/prism-include-languages, whose dynamic require also pulls prismjs's whole language
+ * registry (~9 KB gzip) into main.js. src/prism registers the docs' languages itself, so without
+ * that module Prism and its grammars load with the first code block instead of with every page
+ * (src/plugins/leanPrism; issue 6).
  */
 export {};
