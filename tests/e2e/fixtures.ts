@@ -59,14 +59,25 @@ export function recordRequests(page: Page, baseURL: string | undefined): {own: s
   return seen;
 }
 
-/** Records every script the page loads from now on: its path and its text, once the text is read. */
-export function recordScripts(page: Page): {path: string; text: string}[] {
-  const scripts: {path: string; text: string}[] = [];
-  page.on('response', async (response) => {
+export type ScriptRecord = {
+  /** How many scripts the page has loaded since recording began. */
+  count: () => number;
+  /** The paths of those scripts whose text includes `text` (waits until every text is read). */
+  containing: (text: string) => Promise<string[]>;
+};
+
+/** Records every script the page loads from now on, to ask which of them hold a given text. */
+export function recordScripts(page: Page): ScriptRecord {
+  const scripts: Promise<{path: string; text: string}>[] = [];
+  page.on('response', (response) => {
     if (!response.url().endsWith('.js')) return;
-    scripts.push({path: new URL(response.url()).pathname, text: await response.text()});
+    const path = new URL(response.url()).pathname;
+    scripts.push(response.text().catch(() => '').then((text) => ({path, text})));
   });
-  return scripts;
+  return {
+    count: () => scripts.length,
+    containing: async (text) => (await Promise.all(scripts)).filter((s) => s.text.includes(text)).map((s) => s.path),
+  };
 }
 
 /** Puts a text field into the page, for checking that shortcuts leave typing alone. */

@@ -105,12 +105,12 @@ test('code has its dark colours before hydration and keeps its elements after it
 test('Prism is not loaded by a page without code, and is by a page with code', async ({page}) => {
   const scripts = recordScripts(page);
   // An attribute name only Prism's core contains (<script data-manual>).
-  const prism = () => scripts.filter((s) => s.text.includes('data-manual')).map((s) => s.path);
+  const prism = () => scripts.containing('data-manual');
   await page.goto('/');
   await hydrated(page);
   await page.waitForLoadState('networkidle');
-  expect(scripts.length).toBeGreaterThan(0);
-  expect(prism()).toEqual([]);
+  expect(scripts.count()).toBeGreaterThan(0);
+  expect(await prism()).toEqual([]);
   await page.goto('/config/routing');
   await hydrated(page);
   await expect.poll(prism).not.toEqual([]);
