@@ -5,7 +5,7 @@
 // So the bench needs a CJK font; it installs Debian's fonts-noto-cjk (the fonts Android ships)
 // when it can, and says so in its results when it cannot.
 import {execFileSync} from 'node:child_process';
-import {existsSync} from 'node:fs';
+import {installDebianPackage} from '../debianPackage.cjs';
 
 function cjkFamilies() {
   try {
@@ -18,15 +18,8 @@ function cjkFamilies() {
 /** The CJK font family Chromium will use for Chinese text, installing one if needed; null if none. */
 export function ensureCjkFont() {
   let families = cjkFamilies();
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (families.length === 0 && isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log('bench: no CJK font; installing fonts-noto-cjk (apt-get install -y fonts-noto-cjk) ...');
-    try {
-      execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'fonts-noto-cjk'], {stdio: 'inherit'});
-    } catch {
-      execFileSync('apt-get', ['update'], {stdio: 'inherit'});
-      execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'fonts-noto-cjk'], {stdio: 'inherit'});
-    }
+  if (families.length === 0
+    && installDebianPackage('fonts-noto-cjk', 'bench: no CJK font; installing fonts-noto-cjk (apt-get install -y fonts-noto-cjk) ...')) {
     families = cjkFamilies();
   }
   if (families.length === 0) {

@@ -1,6 +1,6 @@
 import {existsSync} from 'node:fs';
-import {execFileSync} from 'node:child_process';
 import {chromium} from '@playwright/test';
+import {installDebianPackage} from '../../scripts/debianPackage.cjs';
 
 /**
  * The Chromium the tests drive. Playwright's own download is not reachable from this network,
@@ -15,17 +15,9 @@ export function findChromium(): string {
   const candidates = [chromium.executablePath(), '/usr/bin/chromium', '/usr/bin/chromium-browser'];
   const found = candidates.find((p) => p && existsSync(p));
   if (found) return found;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log('No Chromium found; installing Debian\'s chromium package (apt-get install -y chromium)...');
-    try {
-      execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {stdio: 'inherit'});
-    } catch {
-      execFileSync('apt-get', ['update'], {stdio: 'inherit'});
-      execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {stdio: 'inherit'});
-    }
-    if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  }
+  const installed = installDebianPackage('chromium',
+    'No Chromium found; installing Debian\'s chromium package (apt-get install -y chromium)...');
+  if (installed && existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
   throw new Error(
     'No Chromium for the end-to-end tests. Install one (as root: `apt-get install -y chromium`, '
     + 'or `npx playwright install chromium` where its download host is reachable), '
