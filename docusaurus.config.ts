@@ -4,6 +4,7 @@ import {i18n, currentLocale, textsFor} from './config/i18n';
 import {navbar, docsRepoUrl} from './config/navbar';
 import {footer} from './config/footer';
 import {htmlAddressScript} from './config/htmlAddress';
+import {ssgTemplate} from './config/ssgTemplate';
 import {searchThemes, searchThemeConfig} from './config/search';
 import {prismTheme, styledTokenTypes} from './config/prismThemes';
 import {gitContributors, isGitWorkTree} from './src/plugins/contributors';
@@ -34,6 +35,8 @@ export default {
   onDuplicateRoutes: 'throw',
   i18n,
   headTags: [{tagName: 'script', attributes: {}, innerHTML: htmlAddressScript}],
+  // The bundle starts after the first paint (config/ssgTemplate.ts).
+  ssrTemplate: ssgTemplate,
   markdown: {
     mermaid: true,
     hooks: {onBrokenMarkdownLinks: onBroken, onBrokenMarkdownImages: onBroken},

@@ -1,3 +1,5 @@
+import type {Page} from '@playwright/test';
+import {bundleFallbackMs} from '../../config/ssgTemplate';
 import {test, expect, hydrated, recordScripts} from './fixtures';
 
 // Issue 6: a first visit loads what the page needs. The docs version metadata every docs page
@@ -18,4 +20,59 @@ test('a docs page does not download the descriptions of the other pages', async 
   expect(await scripts.containing(probe)).toEqual([]);
   // The page's own description is still in its head.
   await expect(page.locator('head meta[name="description"]')).toHaveAttribute('content', /\S/);
+});
+
+// Issue 6: the page paints before the bundle runs (config/ssgTemplate.ts). The head only preloads
+// runtime~main.js and main.js; a script at the end of the body adds them after the first paint.
+test.describe('the bundle starts after the first paint', () => {
+  type Marks = {paintedBeforeBundle?: boolean; bundleStartMs?: number};
+
+  /** Serves main.js with a first line noting when it ran and whether the page had painted by then. */
+  async function markBundleStart(page: Page): Promise<void> {
+    await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
+      const text = await (await route.fetch()).text();
+      const mark = `window.__marks={paintedBeforeBundle:performance.getEntriesByName('first-contentful-paint').length>0,bundleStartMs:performance.now()};\n`;
+      await route.fulfill({status: 200, contentType: 'application/javascript', body: mark + text});
+    });
+  }
+  const marks = (page: Page) => page.evaluate(() => (window as unknown as {__marks?: Marks}).__marks ?? {});
+
+  test('main.js runs once, after the first contentful paint, and the page hydrates', async ({page, request}) => {
+    const html = await (await request.get('/config/routing')).text();
+    expect(html, 'no script tag loads the bundle').not.toMatch(/<script[^>]+src=[^>]*main\.[0-9a-f]+\.js/);
+    expect(html, 'the head preloads the bundle').toMatch(/<link[^>]+rel="?preload"?[^>]+href="?\/assets\/js\/main\.[0-9a-f]+\.js/);
+
+    await markBundleStart(page);
+    await page.goto('/config/routing');
+    await hydrated(page);
+    expect((await marks(page)).paintedBeforeBundle).toBe(true);
+    // The fallback timer fires later too; it must not add the bundle a second time.
+    await page.waitForTimeout(bundleFallbackMs + 200);
+    await expect(page.locator('script[src*="/assets/js/main."]')).toHaveCount(1);
+    await expect(page.locator('script[src*="/assets/js/runtime~main."]')).toHaveCount(1);
+  });
+
+  test('without paint timing, the bundle starts after a frame', async ({page}) => {
+    await page.addInitScript(() => {
+      delete (window as unknown as {PerformanceObserver?: unknown}).PerformanceObserver;
+    });
+    await markBundleStart(page);
+    await page.goto('/en_US/config/routing');
+    await hydrated(page);
+    expect((await marks(page)).bundleStartMs).toBeLessThan(bundleFallbackMs);
+  });
+
+  test('if no paint is ever reported, the fallback timer starts the bundle', async ({page}) => {
+    await page.addInitScript(() => {
+      // An observer that never reports, as in a tab that is never shown.
+      (window as unknown as {PerformanceObserver: unknown}).PerformanceObserver = class {
+        observe(): void {}
+        disconnect(): void {}
+      };
+    });
+    await markBundleStart(page);
+    await page.goto('/guide/start');
+    await hydrated(page);
+    expect((await marks(page)).bundleStartMs).toBeGreaterThanOrEqual(bundleFallbackMs);
+  });
 });
