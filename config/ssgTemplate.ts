@@ -7,8 +7,9 @@
  * until main.js has been evaluated (~45 ms here, several times that on a mid-range phone). Here the
  * head only preloads those files, at the low priority deferred scripts get, so they download as
  * early as before; a small script at the end of the body adds them once the browser reports the
- * first contentful paint. Where paint timing is missing it waits for a frame instead, and a timer
- * starts them regardless if neither comes (a background tab paints nothing).
+ * first contentful paint. Where paint timing is missing (no PerformanceObserver, or one without
+ * 'paint' entries) it waits for a frame instead, and a timer starts them regardless if neither
+ * comes (a background tab paints nothing).
  */
 
 /** How long after parsing the bundle waits at most for the first paint. */
@@ -18,7 +19,7 @@ export const bundleFallbackMs = 1000;
  * Adds the bundle's scripts once. `async = false` keeps them in order (runtime~main.js first).
  * The list `u` is written into each page by Eta.
  */
-const startBundle = `(function(u){var d=0;function s(){if(d)return;d=1;u.forEach(function(h){var e=document.createElement('script');e.src=h;e.async=false;document.body.appendChild(e);});}try{new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();s();}}).observe({type:'paint',buffered:true});}catch(x){requestAnimationFrame(function(){setTimeout(s,0);});}setTimeout(s,${bundleFallbackMs});})(<%~ JSON.stringify(it.scripts.map((s) => it.baseUrl + s)) %>);`;
+const startBundle = `(function(u){var d=0;function s(){if(d)return;d=1;u.forEach(function(h){var e=document.createElement('script');e.src=h;e.async=false;document.body.appendChild(e);});}try{if((PerformanceObserver.supportedEntryTypes||[]).indexOf('paint')<0)throw 0;new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();s();}}).observe({type:'paint',buffered:true});}catch(x){requestAnimationFrame(function(){setTimeout(s,0);});}setTimeout(s,${bundleFallbackMs});})(<%~ JSON.stringify(it.scripts.map((s) => it.baseUrl + s)) %>);`;
 
 export const ssgTemplate = `
 <!DOCTYPE html>
