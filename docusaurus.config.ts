@@ -12,6 +12,7 @@ import leanPrism from './src/plugins/leanPrism';
 import prismColours from './src/plugins/prismColours';
 import leanDocsMetadata from './src/plugins/leanDocsMetadata';
 import bundleReport from './src/plugins/bundleReport';
+import preloadRouteChunks from './src/plugins/preloadRouteChunks';
 
 const texts = textsFor(currentLocale);
 // Broken links and anchors fail the build. DOCS_LINKS=warn downgrades them for a local preview
@@ -84,6 +85,7 @@ export default {
     prismColours,
     leanDocsMetadata,
     bundleReport,
+    preloadRouteChunks,
     [
       '@docusaurus/plugin-content-docs',
       {

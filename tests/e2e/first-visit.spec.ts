@@ -98,3 +98,44 @@ test.describe('the bundle starts after the first paint', () => {
     await expect(page.locator('script[src*="/assets/js/runtime~main."]')).toHaveCount(1);
   });
 });
+
+// Issue 6: each page's HTML preloads its route chunks (src/plugins/preloadRouteChunks), so they
+// download alongside main.js instead of one round trip after it.
+const preloadPages = [
+  ['/config/routing', 200], ['/en_US/', 200], ['/en_US/v5/config/overview', 200], ['/guide/install', 200], ['/no/such/page', 404],
+] as const;
+for (const [address, status] of preloadPages) {
+  test.describe(address, () => {
+    // The not-found page answers 404, which the browser reports as a console error.
+    test.use({allowedConsoleErrors: status === 404 ? [/status of 404/] : []});
+
+    test('the HTML preloads the scripts the page hydrates with, and only those', async ({page, request}) => {
+      const response = await request.get(address);
+      expect(response.status()).toBe(status);
+      const preloaded = [...(await response.text()).matchAll(/<link[^>]+rel="?preload"?[^>]+as="?script"?[^>]+href="?([^" >]+\.js)/g)]
+        .map((m) => m[1] ?? '');
+      expect(preloaded.length, 'more than runtime~main.js and main.js').toBeGreaterThan(2);
+
+      const requested = new Set<string>();
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') requested.add(new URL(r.url()).pathname);
+      });
+      await page.goto(address);
+      await hydrated(page);
+      const beforeHydration = [...requested];
+      await page.waitForLoadState('networkidle');
+      expect(beforeHydration.filter((s) => !preloaded.includes(s)), 'scripts loaded before hydration that the HTML did not preload').toEqual([]);
+
+      // A preload is fetched whether used or not; a chunk that ran is in the bundle's chunk list.
+      const ran = new Set(await page.evaluate(() =>
+        (self as unknown as {webpackChunkv2fly_docs: [string[]][]}).webpackChunkv2fly_docs.flatMap((chunk) => chunk[0])));
+      const unused: string[] = [];
+      for (const script of preloaded.filter((s) => !s.includes('/runtime~main.'))) {
+        const ids = /\.push\(\[\[([^\]]*)\]/.exec(await (await request.get(script)).text())?.[1];
+        expect(ids, `${script} registers a chunk`).toBeTruthy();
+        if (JSON.parse(`[${ids}]`).some((id: string) => !ran.has(id))) unused.push(script);
+      }
+      expect(unused, 'preloaded scripts the page never ran').toEqual([]);
+    });
+  });
+}
