@@ -13,6 +13,7 @@ import prismColours from './src/plugins/prismColours';
 import leanDocsMetadata from './src/plugins/leanDocsMetadata';
 import bundleReport from './src/plugins/bundleReport';
 import preloadRouteChunks from './src/plugins/preloadRouteChunks';
+import rehypeAnchorAliases from './src/plugins/anchorAliases';
 
 const texts = textsFor(currentLocale);
 // Broken links and anchors fail the build. DOCS_LINKS=warn downgrades them for a local preview
@@ -74,6 +75,7 @@ export default {
           editUrl,
           editLocalizedFiles: true,
           showLastUpdateTime: withGit,
+          rehypePlugins: [rehypeAnchorAliases],
         },
         blog: false,
         theme: {customCss: './src/css/custom.css'},
@@ -96,6 +98,7 @@ export default {
         editUrl,
         editLocalizedFiles: true,
         showLastUpdateTime: withGit,
+        rehypePlugins: [rehypeAnchorAliases],
       },
     ],
   ],

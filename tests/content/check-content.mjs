@@ -4,28 +4,17 @@
 // parse and match across languages, the same heading outline and ids in both languages, and no
 // placeholder. Pages in tests/data/unfinished.json are
 // checked for structure only. Usage: check-content.mjs [--page /config/routing]
-import {existsSync, readFileSync} from 'node:fs';
-import {fileURLToPath} from 'node:url';
+import {readFileSync} from 'node:fs';
+import {fileFor, root} from './files.mjs';
 import {pages, objectHeadings, fieldEntries, slug} from './facts.mjs';
 import {codeBlocks, compareExamples, parseJsonBlock, parseMeta} from './blocks.mjs';
+import {checkAnchors} from './check-anchors.mjs';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const unfinished = new Set(JSON.parse(readFileSync(root + 'tests/data/unfinished.json', 'utf8')).pages);
 const only = process.argv.includes('--page') ? process.argv[process.argv.indexOf('--page') + 1] : null;
 // --finished: check the selected page(s) fully even if unfinished.json lists them (for writers).
 if (process.argv.includes('--finished')) unfinished.clear();
 const placeholder = /\b(TODO|TBD|FIXME|lorem ipsum|coming soon)\b|待补充|待完善|施工中|正在编写|being written/i;
-
-/** @param {string} path @param {'zh'|'en'} lang */
-export function fileFor(path, lang) {
-  const v5 = path.startsWith('/v5/');
-  const rel = v5 ? path.slice(3) : path;
-  const base = lang === 'zh'
-    ? (v5 ? 'versioned_docs/v5' : 'docs')
-    : `i18n/en/${v5 ? 'docusaurus-plugin-content-docs-v5' : 'docusaurus-plugin-content-docs'}/current`;
-  for (const ext of ['.md', '.mdx']) if (existsSync(root + base + rel + ext)) return base + rel + ext;
-  return null;
-}
 
 /**
  * The page's headings in order: level, and the anchor a link can rely on in both languages
@@ -107,6 +96,9 @@ for (const page of pages) {
     }
   }
 }
+
+// Old and published section ids still land somewhere (issue 17).
+errors.push(...checkAnchors(only));
 
 if (only && checked === 0) errors.push(`no page ${only} in tests/data/pages.json`);
 for (const e of errors) console.error(e);

@@ -1,0 +1,180 @@
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {test as plain} from '@playwright/test';
+import {test, expect, hydrated, localePath, type Locale} from './fixtures';
+import rehypeAnchorAliases, {aliasClassName, readAliases} from '../../src/plugins/anchorAliases';
+
+/**
+ * Issue 17: every section address the old site published (tests/data/old-anchors.json) and every
+ * heading id this site has published (tests/data/current-anchors.json) lands on its section:
+ * the id is in the built HTML once, either as a heading's own id or as an alias span at the start
+ * of the heading that documents the same thing (src/plugins/anchorAliases), and an alias shows
+ * up neither in the table of contents nor in the search index. A browser sample checks that old
+ * addresses scroll the section into view, with and without JavaScript.
+ */
+
+const root = join(__dirname, '../..');
+const buildDir = join(root, process.env.E2E_BUILD_DIR ?? 'build');
+type AnchorList = {pages: Record<string, Partial<Record<Locale, string[]>>>};
+const lists: Record<string, AnchorList> = Object.fromEntries(['old-anchors.json', 'current-anchors.json']
+  .map((f) => [f, JSON.parse(readFileSync(join(root, 'tests/data', f), 'utf8')) as AnchorList]));
+
+function htmlFile(path: string, locale: Locale): string {
+  const address = localePath(path, locale);
+  return join(buildDir, address.endsWith('/') ? `${address}index.html` : `${address}.html`);
+}
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const attr = (id: string): string => id.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** Alias spans as React writes them: `<span id="…" class="anchor-alias"></span>`. */
+const aliasSpan = (id: string): string => `<span id="${escapeRegExp(attr(id))}" class="${aliasClassName}"></span>`;
+const anyAlias = `(?:<span id="[^"]*" class="${aliasClassName}"></span>)*`;
+
+/** Where an id stands in a page's HTML: 'heading', 'alias' (first in a heading), or a problem. */
+function placement(html: string, id: string): string {
+  const count = html.split(` id="${attr(id)}"`).length - 1;
+  if (count === 0) return 'missing';
+  if (count > 1) return `present ${count} times`;
+  if (new RegExp(`<h[2-6][^>]* id="${escapeRegExp(attr(id))}"`).test(html)) return 'heading';
+  if (new RegExp(`<h[2-6][^>]*>${anyAlias}${aliasSpan(id)}`).test(html)) return 'alias';
+  return 'not on a heading';
+}
+
+plain.describe('section ids in the built HTML', () => {
+  for (const [file, list] of Object.entries(lists)) {
+    plain(`every id of ${file} is on its section`, () => {
+      const problems: string[] = [];
+      let checked = 0;
+      for (const [path, langs] of Object.entries(list.pages)) {
+        for (const [locale, ids] of Object.entries(langs) as [Locale, string[]][]) {
+          const html = htmlFile(path, locale);
+          if (!existsSync(html)) { problems.push(`${localePath(path, locale)}: no built page`); continue; }
+          const text = readFileSync(html, 'utf8');
+          for (const id of ids) {
+            checked += 1;
+            const where = placement(text, id);
+            if (where !== 'heading' && where !== 'alias') problems.push(`${localePath(path, locale)}.html#${id}: ${where}`);
+          }
+        }
+      }
+      expect(checked).toBeGreaterThan(600);
+      expect(problems).toEqual([]);
+    });
+  }
+
+  plain('an alias is not a table-of-contents entry, a link or a search section', () => {
+    const aliasesByPage = new Map<string, string[]>();
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, {withFileTypes: true})) {
+        const full = join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (entry.name.endsWith('.html')) {
+          const ids = [...readFileSync(full, 'utf8').matchAll(new RegExp(`<span id="([^"]+)" class="${aliasClassName}">`, 'g'))]
+            .map((m) => m[1]!);
+          if (ids.length) aliasesByPage.set(full, ids);
+        }
+      }
+    };
+    walk(buildDir);
+    expect(aliasesByPage.size, 'pages with alias spans').toBeGreaterThan(20);
+    const problems: string[] = [];
+    for (const [file, ids] of aliasesByPage) {
+      const html = readFileSync(file, 'utf8');
+      for (const id of ids) if (html.includes(`href="#${attr(id)}"`)) problems.push(`${file}: a link to alias #${id}`);
+    }
+    // The local search index (one JSON file per language) names sections by their heading ids.
+    const indexes = readdirSync(buildDir).filter((f) => /^search-index.*\.json$/.test(f));
+    const allAliases = new Set([...aliasesByPage.values()].flat());
+    const headingIds = new Set<string>();
+    for (const file of [...aliasesByPage.keys()]) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/<h[2-6][^>]* id="([^"]+)"/g)) headingIds.add(m[1]!);
+    }
+    for (const index of indexes) {
+      const text = readFileSync(join(buildDir, index), 'utf8');
+      for (const id of allAliases) {
+        if (!headingIds.has(id) && text.includes(`#${id}"`)) problems.push(`${index}: a search section #${id}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+plain.describe('the anchorAliases plugin', () => {
+  type Node = {type: string; tagName?: string; properties?: Record<string, unknown>; children?: Node[]};
+  const tree = (): Node => ({type: 'root', children: [
+    {type: 'element', tagName: 'h2', properties: {id: 'ruleobject'}, children: [{type: 'text'}]},
+    {type: 'element', tagName: 'p', properties: {id: 'para'}, children: []},
+  ]});
+  const run = (frontMatter: Record<string, unknown>, t = tree()): Node => {
+    rehypeAnchorAliases()(t as never, {path: 'page.md', data: {frontMatter}});
+    return t;
+  };
+
+  plain('puts each alias as an empty span at the start of its heading', () => {
+    const t = run({anchorAliases: {ruleobject: ['规则', 'rule-object']}});
+    const h2 = t.children![0]!;
+    expect(h2.children!.map((c) => c.properties?.id ?? c.type)).toEqual(['规则', 'rule-object', 'text']);
+    expect(h2.children![0]).toEqual({type: 'element', tagName: 'span', properties: {id: '规则', className: [aliasClassName]}, children: []});
+  });
+
+  plain('leaves a page without aliases alone', () => {
+    expect(run({})).toEqual(tree());
+    expect(run({anchorAliases: null})).toEqual(tree());
+  });
+
+  plain('refuses an alias that points at no heading, or at a non-heading', () => {
+    expect(() => run({anchorAliases: {gone: ['old']}})).toThrow(/page\.md: anchor alias #old points at #gone, which no heading/);
+    expect(() => run({anchorAliases: {para: ['old']}})).toThrow(/#old points at #para/);
+  });
+
+  plain('refuses an alias that repeats an id, and malformed values', () => {
+    expect(() => run({anchorAliases: {ruleobject: ['para']}})).toThrow(/#para repeats an id/);
+    expect(() => readAliases({anchorAliases: {a: ['x'], b: ['x']}}, 'p.md')).toThrow(/#x is listed twice/);
+    expect(() => readAliases({anchorAliases: ['x']}, 'p.md')).toThrow(/must map a heading id/);
+    expect(() => readAliases({anchorAliases: {a: 'x'}}, 'p.md')).toThrow(/anchorAliases\.a must be a list/);
+    expect(() => readAliases({anchorAliases: {a: ['']}}, 'p.md')).toThrow(/non-empty ids/);
+  });
+});
+
+/** Old addresses readers have, as the issue quotes them, and one per kind of id. */
+const sample: {address: string; heading: RegExp}[] = [
+  {address: '/config/protocols/freedom.html#outboundconfigurationobject', heading: /Freedom|Outbound/i},
+  {address: '/config/routing.html#预定义域名列表', heading: /域名/},
+  {address: '/config/api.html#handlerservice', heading: /HandlerService/},
+  {address: '/en_US/config/routing#predefined-domain-lists', heading: /domain/i},
+  {address: '/en_US/guide/install.html#download-v2ray', heading: /download/i},
+  {address: '/developer/protocols/vmess#aead-认证格式', heading: /AEAD/},
+];
+
+test.describe('old addresses land on their section', () => {
+  for (const {address, heading} of sample) {
+    const id = decodeURIComponent(address.split('#')[1]!);
+    test(`${address} scrolls to its section`, async ({page}) => {
+      const response = await page.goto(address);
+      expect(response?.status()).toBe(200);
+      await hydrated(page);
+      const target = page.locator(':target');
+      await expect(target).toHaveAttribute('id', id);
+      const section = page.locator(`h2:has([id="${id}"]), h3:has([id="${id}"]), h2[id="${id}"], h3[id="${id}"]`);
+      await expect(section).toHaveText(heading);
+      await expect(section).toBeInViewport();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    });
+  }
+
+  test('without JavaScript too', async ({browser}) => {
+    const context = await browser.newContext({javaScriptEnabled: false});
+    const page = await context.newPage();
+    try {
+      for (const {address} of sample) {
+        const id = decodeURIComponent(address.split('#')[1]!);
+        await page.goto(address);
+        await expect(page.locator(`[id="${id}"]`), address).toBeInViewport();
+        await expect.poll(() => page.evaluate(() => window.scrollY), {message: address}).toBeGreaterThan(0);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
