@@ -1,4 +1,5 @@
 import React, {type ReactNode} from 'react';
+import clsx from 'clsx';
 import Layout from '@theme/Layout';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
@@ -34,6 +35,46 @@ function Hero(): ReactNode {
   );
 }
 
+/**
+ * The old home page's sections had these ids (tests/data/old-anchors.json), one set per language;
+ * links to /#授权 or /en_US/#licensing keep landing here (issue 17).
+ */
+const aboutIds = {
+  'zh-CN': {team: 'project-v-由谁主导开发', contributing: '贡献', licence: '授权'},
+  en: {team: 'who-leads-project-v-development', contributing: 'contributing', licence: 'licensing'},
+} as const;
+
+function About(): ReactNode {
+  const {i18n} = useDocusaurusContext();
+  const ids = aboutIds[i18n.currentLocale === 'en' ? 'en' : 'zh-CN'];
+  return (
+    <section className={clsx('container', styles.about)}>
+      <Heading as="h2" id={ids.team}>
+        <Translate id="site.Home.about.team.title">谁在开发 Project V</Translate>
+      </Heading>
+      <p>
+        <Translate id="site.Home.about.team.text">
+          Project V 由 V2Fly 社区在 GitHub 上公开开发。核心程序 V2Ray 在 v2fly/v2ray-core 仓库，本站的页面在它自己的文档仓库。
+        </Translate>
+      </p>
+      <Heading as="h2" id={ids.contributing}>
+        <Translate id="site.Home.about.contributing.title">参与贡献</Translate>
+      </Heading>
+      <p>
+        <Translate id="site.Home.about.contributing.text">
+          程序的问题和改进请到 v2ray-core 仓库提出；页面里的错误可以在文档仓库提交修改，每页底部的“编辑此页”会直接打开对应的文件。
+        </Translate>
+      </p>
+      <Heading as="h2" id={ids.licence}>
+        <Translate id="site.Home.about.licence.title">授权</Translate>
+      </Heading>
+      <p>
+        <Translate id="site.Home.about.licence.text">V2Ray 和本站都以 MIT 许可证发布。</Translate>
+      </p>
+    </section>
+  );
+}
+
 export default function Home(): ReactNode {
   return (
     <Layout
@@ -45,6 +86,7 @@ export default function Home(): ReactNode {
       <Hero />
       <main>
         <HomeFeatures />
+        <About />
       </main>
     </Layout>
   );

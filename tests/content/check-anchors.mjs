@@ -9,7 +9,8 @@ import {pageAnchors} from './anchors.mjs';
 const readJson = (file) => JSON.parse(readFileSync(root + file, 'utf8'));
 
 /**
- * Pages whose section ids live outside Markdown: route -> file holding the ids as `id="…"`.
+ * Pages whose section ids live outside Markdown: route -> file holding the ids as string literals
+ * (the built-HTML test in tests/e2e/anchor-aliases.spec.ts checks they are really ids).
  * @type {Record<string, string>}
  */
 export const nonMarkdownPages = {'/': 'src/pages/index.tsx'};
@@ -21,7 +22,7 @@ function idsOf(path, lang) {
   const other = nonMarkdownPages[path];
   if (!other) return null;
   const text = readFileSync(root + other, 'utf8');
-  return {file: other, ids: new Set([...text.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1])), problems: []};
+  return {file: other, ids: new Set([...text.matchAll(/'([^'\n]+)'/g)].map((m) => m[1])), problems: []};
 }
 
 /**
