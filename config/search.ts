@@ -30,7 +30,7 @@ export const searchThemes: PluginConfig[] = searchMode === 'local'
         // Object names like domainStrategy must match as typed.
         removeDefaultStemmer: true,
         explicitSearchResultPath: true,
-        ignoreCssSelectors: ['.doc-contributors'],
+        ignoreCssSelectors: ['.doc-contributors', '.doc-checked-against'],
       },
     ],
     // Keeps lunr out of every page's first visit (issue 6).

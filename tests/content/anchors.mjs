@@ -16,15 +16,17 @@ export function frontMatter(text) {
 
 /** Inline Markdown of a heading reduced to the text mdast-util-to-string would give. */
 function headingText(inline) {
-  return inline
+  // Code spans are text as they stand (`<service name>` is not HTML): set them aside first.
+  const code = [];
+  const text = inline
+    .replace(/`([^`]*)`/g, (_, c) => `\u0000${code.push(c) - 1}\u0000`)
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/<[^>]+>/g, '')
-    .replace(/`([^`]*)`/g, '$1')
     .replace(/(\*\*|__)(.+?)\1/g, '$2')
     .replace(/(^|[^\w*])[*_]([^*_]+)[*_]/g, '$1$2')
-    .replace(/\\(.)/g, '$1')
-    .trim();
+    .replace(/\\(.)/g, '$1');
+  return text.replace(/\u0000(\d+)\u0000/g, (_, i) => code[Number(i)]).trim();
 }
 
 /**

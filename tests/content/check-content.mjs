@@ -9,6 +9,8 @@ import {fileFor, root} from './files.mjs';
 import {pages, objectHeadings, fieldEntries, slug} from './facts.mjs';
 import {codeBlocks, compareExamples, parseJsonBlock, parseMeta} from './blocks.mjs';
 import {checkAnchors} from './check-anchors.mjs';
+import {checkFields} from './check-fields.mjs';
+import {checkSince} from './check-since.mjs';
 
 const unfinished = new Set(JSON.parse(readFileSync(root + 'tests/data/unfinished.json', 'utf8')).pages);
 const only = process.argv.includes('--page') ? process.argv[process.argv.indexOf('--page') + 1] : null;
@@ -99,6 +101,9 @@ for (const page of pages) {
 
 // Old and published section ids still land somewhere (issue 17).
 errors.push(...checkAnchors(only));
+// Reference pages against the source: checked-against tag, values and defaults, since-claims (issue 18).
+const selected = only ? pages.filter((p) => p.path === only) : pages;
+errors.push(...checkFields(selected), ...checkSince(selected));
 
 if (only && checked === 0) errors.push(`no page ${only} in tests/data/pages.json`);
 for (const e of errors) console.error(e);

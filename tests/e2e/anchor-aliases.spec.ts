@@ -1,5 +1,5 @@
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
-import {join} from 'node:path';
+import {join, resolve} from 'node:path';
 import {test as plain} from '@playwright/test';
 import {test, expect, hydrated, localePath, type Locale} from './fixtures';
 import rehypeAnchorAliases, {aliasClassName, readAliases} from '../../src/plugins/anchorAliases';
@@ -14,7 +14,7 @@ import rehypeAnchorAliases, {aliasClassName, readAliases} from '../../src/plugin
  */
 
 const root = join(__dirname, '../..');
-const buildDir = join(root, process.env.E2E_BUILD_DIR ?? 'build');
+const buildDir = resolve(root, process.env.E2E_BUILD_DIR ?? 'build');
 type AnchorList = {pages: Record<string, Partial<Record<Locale, string[]>>>};
 const lists: Record<string, AnchorList> = Object.fromEntries(['old-anchors.json', 'current-anchors.json']
   .map((f) => [f, JSON.parse(readFileSync(join(root, 'tests/data', f), 'utf8')) as AnchorList]));
@@ -24,20 +24,42 @@ function htmlFile(path: string, locale: Locale): string {
   return join(buildDir, address.endsWith('/') ? `${address}index.html` : `${address}.html`);
 }
 
-const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const attr = (id: string): string => id.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+/** An attribute of a start tag, quoted or not (the built HTML is minified: `id=apiobject`). */
+function attribute(tag: string, name: string): string | undefined {
+  const m = new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s"'=<>\`]+))`).exec(tag);
+  const value = m ? (m[1] ?? m[2] ?? m[3]) : undefined;
+  return value?.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
 
-/** Alias spans as React writes them: `<span id="…" class="anchor-alias"></span>`. */
-const aliasSpan = (id: string): string => `<span id="${escapeRegExp(attr(id))}" class="${aliasClassName}"></span>`;
-const anyAlias = `(?:<span id="[^"]*" class="${aliasClassName}"></span>)*`;
+type PageIds = {count: Map<string, number>; headings: Set<string>; aliases: Set<string>; links: Set<string>};
 
-/** Where an id stands in a page's HTML: 'heading', 'alias' (first in a heading), or a problem. */
-function placement(html: string, id: string): string {
-  const count = html.split(` id="${attr(id)}"`).length - 1;
+/** Every id of a page, which of them are headings' own ids and which are alias spans at a heading's start. */
+function pageIds(html: string): PageIds {
+  const ids: PageIds = {count: new Map(), headings: new Set(), aliases: new Set(), links: new Set()};
+  for (const [tag] of html.matchAll(/<[a-zA-Z][^>]*>/g)) {
+    const id = attribute(tag, 'id');
+    if (id !== undefined) ids.count.set(id, (ids.count.get(id) ?? 0) + 1);
+    const href = attribute(tag, 'href');
+    if (href?.startsWith('#')) ids.links.add(decodeURIComponent(href.slice(1)));
+  }
+  for (const m of html.matchAll(/<h[2-6]\b[^>]*>((?:<span\b[^>]*><\/span>)*)/g)) {
+    const own = attribute(m[0].slice(0, m[0].indexOf('>') + 1), 'id');
+    if (own !== undefined) ids.headings.add(own);
+    for (const [span] of m[1]!.matchAll(/<span\b[^>]*>/g)) {
+      const id = attribute(span, 'id');
+      if (id !== undefined && attribute(span, 'class')?.split(/\s+/).includes(aliasClassName)) ids.aliases.add(id);
+    }
+  }
+  return ids;
+}
+
+/** Where an id stands in a page: 'heading', 'alias' (at the start of a heading), or a problem. */
+function placement(ids: PageIds, id: string): string {
+  const count = ids.count.get(id) ?? 0;
   if (count === 0) return 'missing';
   if (count > 1) return `present ${count} times`;
-  if (new RegExp(`<h[2-6][^>]* id="${escapeRegExp(attr(id))}"`).test(html)) return 'heading';
-  if (new RegExp(`<h[2-6][^>]*>${anyAlias}${aliasSpan(id)}`).test(html)) return 'alias';
+  if (ids.headings.has(id)) return 'heading';
+  if (ids.aliases.has(id)) return 'alias';
   return 'not on a heading';
 }
 
@@ -50,10 +72,10 @@ plain.describe('section ids in the built HTML', () => {
         for (const [locale, ids] of Object.entries(langs) as [Locale, string[]][]) {
           const html = htmlFile(path, locale);
           if (!existsSync(html)) { problems.push(`${localePath(path, locale)}: no built page`); continue; }
-          const text = readFileSync(html, 'utf8');
+          const found = pageIds(readFileSync(html, 'utf8'));
           for (const id of ids) {
             checked += 1;
-            const where = placement(text, id);
+            const where = placement(found, id);
             if (where !== 'heading' && where !== 'alias') problems.push(`${localePath(path, locale)}.html#${id}: ${where}`);
           }
         }
@@ -64,36 +86,30 @@ plain.describe('section ids in the built HTML', () => {
   }
 
   plain('an alias is not a table-of-contents entry, a link or a search section', () => {
-    const aliasesByPage = new Map<string, string[]>();
+    const pages = new Map<string, PageIds>();
     const walk = (dir: string): void => {
       for (const entry of readdirSync(dir, {withFileTypes: true})) {
         const full = join(dir, entry.name);
         if (entry.isDirectory()) walk(full);
-        else if (entry.name.endsWith('.html')) {
-          const ids = [...readFileSync(full, 'utf8').matchAll(new RegExp(`<span id="([^"]+)" class="${aliasClassName}">`, 'g'))]
-            .map((m) => m[1]!);
-          if (ids.length) aliasesByPage.set(full, ids);
-        }
+        else if (entry.name.endsWith('.html')) pages.set(full, pageIds(readFileSync(full, 'utf8')));
       }
     };
     walk(buildDir);
-    expect(aliasesByPage.size, 'pages with alias spans').toBeGreaterThan(20);
+    const withAliases = [...pages].filter(([, ids]) => ids.aliases.size > 0);
+    expect(withAliases.length, 'pages with alias spans').toBeGreaterThan(100);
     const problems: string[] = [];
-    for (const [file, ids] of aliasesByPage) {
-      const html = readFileSync(file, 'utf8');
-      for (const id of ids) if (html.includes(`href="#${attr(id)}"`)) problems.push(`${file}: a link to alias #${id}`);
+    for (const [file, ids] of withAliases) {
+      for (const alias of ids.aliases) if (ids.links.has(alias)) problems.push(`${file}: a link to alias #${alias}`);
     }
     // The local search index (one JSON file per language) names sections by their heading ids.
-    const indexes = readdirSync(buildDir).filter((f) => /^search-index.*\.json$/.test(f));
-    const allAliases = new Set([...aliasesByPage.values()].flat());
-    const headingIds = new Set<string>();
-    for (const file of [...aliasesByPage.keys()]) {
-      for (const m of readFileSync(file, 'utf8').matchAll(/<h[2-6][^>]* id="([^"]+)"/g)) headingIds.add(m[1]!);
-    }
+    const allAliases = new Set(withAliases.flatMap(([, ids]) => [...ids.aliases]));
+    const allHeadings = new Set([...pages.values()].flatMap((ids) => [...ids.headings]));
+    const indexes = readdirSync(buildDir, {recursive: true, encoding: 'utf8'}).filter((f) => /(^|\/)search-index[^/]*\.json$/.test(f));
+    expect(indexes.length, 'local search indexes').toBeGreaterThan(0);
     for (const index of indexes) {
       const text = readFileSync(join(buildDir, index), 'utf8');
       for (const id of allAliases) {
-        if (!headingIds.has(id) && text.includes(`#${id}"`)) problems.push(`${index}: a search section #${id}`);
+        if (!allHeadings.has(id) && text.includes(`#${id}"`)) problems.push(`${index}: a search section #${id}`);
       }
     }
     expect(problems).toEqual([]);
@@ -141,10 +157,10 @@ plain.describe('the anchorAliases plugin', () => {
 const sample: {address: string; heading: RegExp}[] = [
   {address: '/config/protocols/freedom.html#outboundconfigurationobject', heading: /Freedom|Outbound/i},
   {address: '/config/routing.html#预定义域名列表', heading: /域名/},
-  {address: '/config/api.html#handlerservice', heading: /HandlerService/},
+  {address: '/config/api.html#handlerservice', heading: /services/},
   {address: '/en_US/config/routing#predefined-domain-lists', heading: /domain/i},
   {address: '/en_US/guide/install.html#download-v2ray', heading: /download/i},
-  {address: '/developer/protocols/vmess#aead-认证格式', heading: /AEAD/},
+  {address: '/developer/protocols/vmess#aead-认证格式', heading: /AuthID/},
 ];
 
 test.describe('old addresses land on their section', () => {

@@ -1,3 +1,4 @@
+import {readFileSync} from 'node:fs';
 import {execFileSync} from 'node:child_process';
 import {test, expect, hydrated} from './fixtures';
 
@@ -79,4 +80,25 @@ test('previous and next links in both languages', async ({page}) => {
   const en = page.getByRole('navigation', {name: 'Docs pages'});
   await expect(en.getByRole('link', {name: /^Previous/})).toHaveAttribute('href', /^\/en_US\/guide\//);
   await expect(en.getByRole('link', {name: /^Next/})).toHaveAttribute('href', /^\/en_US\/guide\//);
+});
+
+// Issue 18: a reference page names the v2ray-core release its claims were checked against.
+test('reference pages say which v2ray-core release they were checked against', async ({page}) => {
+  const checked = [
+    ['/config/routing', 'docs/config/routing.md', /本页内容已对照 v2ray-core v\d+\.\d+\.\d+ 的源代码核对/],
+    ['/en_US/v5/config/router', 'i18n/en/docusaurus-plugin-content-docs-v5/current/config/router.md', /Checked against the source code of v2ray-core v\d+\.\d+\.\d+/],
+  ] as const;
+  for (const [path, file, text] of checked) {
+    const tag = /^checkedAgainst:\s*(v\S+)/m.exec(readFileSync(file, 'utf8'))?.[1];
+    expect(tag, `${file} front matter`).toBeDefined();
+    await page.goto(path);
+    await hydrated(page);
+    const line = page.locator('article .doc-checked-against');
+    await expect(line).toHaveText(text);
+    await expect(line.getByRole('link')).toHaveAttribute('href', `https://github.com/v2fly/v2ray-core/releases/tag/${tag}`);
+  }
+  await page.goto('/guide/install');
+  await hydrated(page);
+  await expect(page.locator('article footer')).toBeVisible();
+  await expect(page.locator('.doc-checked-against')).toHaveCount(0);
 });

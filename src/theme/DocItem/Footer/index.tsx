@@ -4,6 +4,8 @@
  * from git at build time (src/plugins/contributors) through the front matter key `contributors`;
  * a page may set `contributors: false` to hide them. The block is left out of the local search
  * index (config/search.ts ignoreCssSelectors: .doc-contributors).
+ * A reference page also says which v2ray-core release its claims were checked against (issue 18),
+ * from the front matter key `checkedAgainst: v5.52.0`, next to the last-updated line.
  */
 import React, {useId, type ReactNode} from 'react';
 import clsx from 'clsx';
@@ -28,12 +30,30 @@ function useContributors(): Contributor[] {
   return Array.isArray(contributors) ? contributors.filter(isContributor) : [];
 }
 
+/** A release tag such as v5.52.0, or null when the page does not name one. */
+function useCheckedAgainst(): string | null {
+  const {checkedAgainst} = useDoc().frontMatter as {checkedAgainst?: unknown};
+  return typeof checkedAgainst === 'string' && /^v\d+\.\d+\.\d+$/.test(checkedAgainst) ? checkedAgainst : null;
+}
+
+const releaseUrl = 'https://github.com/v2fly/v2ray-core/releases/tag/';
+
 export default function FooterWrapper(props: Props): ReactNode {
   const contributors = useContributors();
+  const checkedAgainst = useCheckedAgainst();
   const headingId = useId();
   return (
     <>
       <Footer {...props} />
+      {checkedAgainst && (
+        <p className={clsx('doc-checked-against', styles.checked)}>
+          <Translate
+            id="site.DocItemFooter.checkedAgainst"
+            values={{release: <a href={`${releaseUrl}${checkedAgainst}`}>v2ray-core {checkedAgainst}</a>}}>
+            {'本页内容已对照 {release} 的源代码核对'}
+          </Translate>
+        </p>
+      )}
       {contributors.length > 0 && (
         <section className={clsx('doc-contributors', styles.contributors)} aria-labelledby={headingId}>
           <h2 id={headingId} className={styles.title}>

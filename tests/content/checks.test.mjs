@@ -1,0 +1,79 @@
+// Unit tests of the content checks (issue 17, 18): each must fail on a planted error.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {headings, pageAnchors} from './anchors.mjs';
+import {checkFieldTexts, fieldEntriesOf, normalValue} from './check-fields.mjs';
+import {checkSinceTexts, versionClaims} from './check-since.mjs';
+import {readFileSync} from 'node:fs';
+import {fileFor, root} from './files.mjs';
+
+const files = {zh: 'zh.md', en: 'en.md'};
+const page = (tag, values, extra = '') => `---
+title: Freedom
+checkedAgainst: ${tag}
+---
+
+## FreedomSettings
+
+### \`domainStrategy\`
+
+- Type: \`string\`
+- Values: ${values}
+- Default: \`"AsIs"\`
+${extra}
+`;
+const good = '`"AsIs"`, `"UseIP"`, `"UseIPv4"`, `"UseIPv6"`';
+
+test('heading ids follow Docusaurus: explicit ids, slugs, repeats, code spans that look like HTML', () => {
+  const ids = headings('## A b\n\n## 域名 {#domain}\n\n```md\n## not a heading\n```\n\n### `<service name>`\n\n## A b\n').map((h) => h.id);
+  assert.deepEqual(ids, ['a-b', 'domain', 'service-name', 'a-b-1']);
+});
+
+test('an alias that points at no heading, or repeats a heading id, is a problem', () => {
+  const text = '---\ntitle: x\nanchorAliases:\n  gone: [old]\n  a: [b]\n---\n\n## A\n\n## B\n';
+  const {problems, ids} = pageAnchors(text);
+  assert.ok(ids.has('old'));
+  assert.match(problems.join('\n'), /#old points at #gone/);
+  assert.match(problems.join('\n'), /#b is already a heading id/);
+});
+
+test('values are compared by one spelling per value', () => {
+  assert.equal(normalValue('"UseIPv4"'), normalValue('use_ip4'));
+  assert.equal(normalValue('"IPIfNonMatch"'), normalValue('ip-if-non-match'));
+  assert.deepEqual(fieldEntriesOf(page('v5.52.0', good)).map((e) => [e.object, e.name, e.values.length]), [['freedomsettings', 'domainStrategy', 4]]);
+});
+
+test('a real page passes, and a planted enum value fails', () => {
+  const path = '/config/protocols/freedom';
+  const texts = {zh: readFileSync(root + fileFor(path, 'zh'), 'utf8'), en: readFileSync(root + fileFor(path, 'en'), 'utf8')};
+  assert.deepEqual(checkFieldTexts(path, texts, files), []);
+  const planted = {zh: texts.zh.replace('`"UseIPv6"`', '`"UseIPv6"`、`"PreferIPv9"`'), en: texts.en.replace('`"UseIPv6"`', '`"UseIPv6"`, `"PreferIPv9"`')};
+  assert.notEqual(planted.zh, texts.zh, 'the planted value went in');
+  assert.match(checkFieldTexts(path, planted, files).join('\n'), /lists "PreferIPv9", which the source does not accept/);
+});
+
+test('a value the source accepts but the page leaves out fails', () => {
+  const texts = {zh: page('v5.52.0', '`"AsIs"`, `"UseIP"`'), en: page('v5.52.0', '`"AsIs"`, `"UseIP"`')};
+  assert.match(checkFieldTexts('/config/protocols/freedom', texts, files).join('\n'), /does not list useip4, useip6/);
+});
+
+test('languages giving different values or defaults fail', () => {
+  const texts = {zh: page('v5.52.0', good), en: page('v5.52.0', '`"AsIs"`, `"UseIP"`, `"UseIPv4"`')};
+  assert.match(checkFieldTexts('/config/protocols/freedom', texts, files).join('\n'), /values differ/);
+});
+
+test('a reference page without a checked-against release fails', () => {
+  const texts = {zh: page('soon', good), en: page('v5.52.0', good)};
+  assert.match(checkFieldTexts('/config/protocols/freedom', texts, files).join('\n'), /zh\.md: no "checkedAgainst: vX\.Y\.Z"/);
+});
+
+test('version claims: found in both phrasings, and a wrong "since" fails', () => {
+  assert.deepEqual(versionClaims('## A\n\n自 v5.8.0 起可用。\n\n## B {#b}\n\nAvailable since v4.37.0.\n').map((c) => `${c.anchor}@${c.version}`), ['a@5.8.0', 'b@4.37.0']);
+  const data = [{page: '/p', anchor: 'methods', version: '5.8.0', path: 'x.go', pattern: 'y'}];
+  const right = {zh: '## 加密方式 {#methods}\n\nv5.8.0 起可以这样写。\n', en: '## Methods {#methods}\n\nSince v5.8.0 this spelling works.\n'};
+  assert.deepEqual(checkSinceTexts('/p', right, files, data), []);
+  const wrong = {zh: right.zh.replace('v5.8.0', 'v5.9.0'), en: right.en.replace('v5.8.0', 'v5.9.0')};
+  assert.match(checkSinceTexts('/p', wrong, files, data).join('\n'), /"since v5\.9\.0" \(#methods\) is not in tests\/data\/since\.json, which says v5\.8\.0/);
+  const coarse = {zh: right.zh.replace('v5.8.0', 'v5.8'), en: right.en};
+  assert.match(checkSinceTexts('/p', coarse, files, data).join('\n'), /give the full release tag/);
+});
