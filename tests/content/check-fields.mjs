@@ -29,6 +29,13 @@ export const normalValue = (v) => String(v).replace(/^"(.*)"$/, '$1').toLowerCas
 export const isReferencePage = (path) => path.startsWith('/config/') || path.startsWith('/v5/config/');
 
 /**
+ * Reference pages not yet re-checked against the source (tests/data/unfinished.json
+ * `notCheckedAgainstSource`): they are allowed to lack `checkedAgainst`, and the check says so.
+ */
+export const notChecked = new Set(
+  JSON.parse(readFileSync(root + 'tests/data/unfinished.json', 'utf8')).notCheckedAgainstSource ?? []);
+
+/**
  * Field entries of a page: the h3 field headings with their values and default code spans and the
  * object (h2) they belong to.
  * @param {string} text
@@ -100,7 +107,9 @@ export function checkFieldTexts(path, texts, files) {
     for (const lang of /** @type {const} */ (['zh', 'en'])) {
       const tag = frontMatter(texts[lang]).checkedAgainst;
       tags[lang] = tag;
-      if (typeof tag !== 'string' || !/^v\d+\.\d+\.\d+$/.test(tag)) {
+      if (tag === undefined && notChecked.has(path)) continue;
+      if (notChecked.has(path)) problems.push(`${files[lang]}: has checkedAgainst, so remove ${path} from notCheckedAgainstSource in tests/data/unfinished.json`);
+      else if (typeof tag !== 'string' || !/^v\d+\.\d+\.\d+$/.test(tag)) {
         problems.push(`${files[lang]}: no "checkedAgainst: vX.Y.Z" in the front matter (the v2ray-core release the page was checked against)`);
       }
     }
