@@ -50,6 +50,7 @@ export default {
     },
   },
   clientModules: [
+    './src/clientModules/wellFormedHash.ts',
     './src/clientModules/keyboardNav.ts',
     './src/clientModules/headingTracking.ts',
     './src/clientModules/chunkErrors.ts',

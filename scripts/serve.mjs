@@ -1,18 +1,22 @@
 #!/usr/bin/env node
 // Serves build/ like the production static host (nginx `try_files $uri $uri.html $uri/index.html`),
 // so old .html addresses are served as files, with no redirect, and unknown paths get the
-// locale's 404.html with status 404. Usage: node scripts/serve.mjs [--port 3000] [--dir build]
+// locale's 404.html with status 404. Text is sent gzip-compressed when the client accepts it, as
+// the production host does; ETag/Last-Modified let a browser revalidate (304).
+// Usage: node scripts/serve.mjs [--port 3000] [--dir build] [--host 127.0.0.1]
+//
+// Issue 21: one request must never take the server down (a malformed escape such as `/%`, a path
+// such as `//`: 400), a dropped download must not leak its file descriptor (stream.pipeline), and
+// the status is sent only once the file is open, so a file that cannot be read is not an empty 200.
 import {createServer} from 'node:http';
-import {createReadStream, statSync} from 'node:fs';
-import {extname, join, normalize, resolve} from 'node:path';
+import {open, stat} from 'node:fs/promises';
+import {extname, join, normalize, resolve, sep} from 'node:path';
+import {pipeline} from 'node:stream';
+import {fileURLToPath} from 'node:url';
+import {gzip} from 'node:zlib';
+import {promisify} from 'node:util';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
-const root = resolve(arg('dir', 'build'));
-const port = Number(arg('port', process.env.PORT ?? '3000'));
-const host = arg('host', '127.0.0.1');
+const gzipAsync = promisify(gzip);
 
 const types = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
@@ -20,32 +24,189 @@ const types = {
   '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.xml': 'application/xml', '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json',
 };
+/** What the production host compresses: text, JSON, JavaScript, XML, SVG. */
+const compressible = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/;
+const allowedMethods = 'GET, HEAD';
+/** Gzipped bodies are kept (by file, size and mtime) up to this many bytes in all; the built site's text gzips to a few MB. */
+const gzipCacheMaxBytes = 64 * 2 ** 20;
 
-function isFile(path) {
-  try { return statSync(path).isFile(); } catch { return false; }
+export class BadRequest extends Error {}
+
+/**
+ * The decoded path of a request target, or BadRequest: a target that is not an origin-form path
+ * (`*`, an absolute URL, `//host/…`, which `new URL` took for a host and threw on), a malformed
+ * escape (`/%`, `/%E0%A4%A`) or a NUL byte.
+ */
+export function requestPath(target) {
+  const path = target.split(/[?#]/, 1)[0] ?? '';
+  if (!path.startsWith('/') || path.startsWith('//')) throw new BadRequest(`not a path: ${target}`);
+  let decoded;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    throw new BadRequest(`malformed escape: ${target}`);
+  }
+  if (decoded.includes('\0')) throw new BadRequest('NUL in path');
+  return decoded;
 }
 
-function resolveFile(urlPath) {
-  const safe = normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, '');
-  const base = join(root, safe);
-  if (!base.startsWith(root)) return null;
-  for (const candidate of [base, `${base}.html`, join(base, 'index.html')]) {
-    if (isFile(candidate)) return candidate;
+/** Whether an Accept-Encoding header accepts gzip (`gzip`, `*`, not `gzip;q=0`). */
+export function acceptsGzip(header = '') {
+  let gzipQ;
+  let anyQ;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (name === 'gzip' || name === 'x-gzip') gzipQ = q;
+    else if (name === '*') anyQ = q;
   }
-  return null;
+  return (gzipQ ?? anyQ ?? 0) > 0;
 }
 
-createServer((req, res) => {
-  const {pathname} = new URL(req.url ?? '/', 'http://localhost');
-  let file = resolveFile(pathname);
-  let status = 200;
-  if (!file) {
-    status = 404;
-    file = join(root, pathname.startsWith('/en_US/') || pathname === '/en_US' ? 'en_US/404.html' : '404.html');
+/** Whether If-None-Match names this ETag (weak comparison, as for GET/HEAD). */
+function etagMatches(header, etag) {
+  if (header.trim() === '*') return true;
+  const bare = (tag) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => bare(tag) === bare(etag));
+}
+
+export function startServer({root, port, host = '127.0.0.1', log = console.log}) {
+  const gzipCache = new Map();
+  let gzipCacheBytes = 0;
+
+  async function isFile(path) {
+    try {
+      return (await stat(path)).isFile();
+    } catch {
+      return false;
+    }
   }
-  res.writeHead(status, {'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache'});
-  if (req.method === 'HEAD') { res.end(); return; }
-  createReadStream(file).on('error', () => res.end()).pipe(res);
-}).listen(port, host, () => {
-  console.log(`serving ${root} at http://${host}:${port}/`);
-});
+
+  async function resolveFile(decodedPath) {
+    const base = join(root, normalize(decodedPath));
+    if (base !== root && !base.startsWith(root + sep)) return null;
+    for (const candidate of [base, `${base}.html`, join(base, 'index.html')]) {
+      if (await isFile(candidate)) return candidate;
+    }
+    return null;
+  }
+
+  async function gzipped(file, handle, info) {
+    const cached = gzipCache.get(file);
+    if (cached && cached.size === info.size && cached.mtimeMs === info.mtimeMs) return cached.body;
+    const body = await gzipAsync(await handle.readFile());
+    if (gzipCacheBytes + body.length > gzipCacheMaxBytes) {
+      gzipCache.clear();
+      gzipCacheBytes = 0;
+    }
+    if (cached) gzipCacheBytes -= cached.body.length;
+    gzipCache.set(file, {size: info.size, mtimeMs: info.mtimeMs, body});
+    gzipCacheBytes += body.length;
+    return body;
+  }
+
+  function sendError(res, status, headers = {}) {
+    const body = `${status === 400 ? 'Bad Request' : status === 405 ? 'Method Not Allowed' : 'Internal Server Error'}\n`;
+    res.writeHead(status, {'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(body), ...headers});
+    res.end(body);
+  }
+
+  async function handle(req, res) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      sendError(res, 405, {allow: allowedMethods});
+      return;
+    }
+    let decodedPath;
+    try {
+      decodedPath = requestPath(req.url ?? '/');
+    } catch (error) {
+      if (error instanceof BadRequest) {
+        sendError(res, 400);
+        return;
+      }
+      throw error;
+    }
+    let file = await resolveFile(decodedPath);
+    let status = 200;
+    if (!file) {
+      status = 404;
+      file = join(root, decodedPath.startsWith('/en_US/') || decodedPath === '/en_US' ? 'en_US/404.html' : '404.html');
+    }
+    // Open first: only a file that opened gets its status line (issue 21).
+    let fileHandle;
+    try {
+      fileHandle = await open(file, 'r');
+    } catch {
+      sendError(res, 500);
+      return;
+    }
+    let streaming = false;
+    try {
+      const info = await fileHandle.stat();
+      const type = types[extname(file)] ?? 'application/octet-stream';
+      const headers = {'content-type': type, 'cache-control': 'no-cache'};
+      const compress = compressible.test(type);
+      if (compress) headers.vary = 'Accept-Encoding';
+      if (status === 200) {
+        headers.etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+        headers['last-modified'] = info.mtime.toUTCString();
+        const ifNoneMatch = req.headers['if-none-match'];
+        const ifModifiedSince = Date.parse(req.headers['if-modified-since'] ?? '');
+        const notModified = ifNoneMatch !== undefined
+          ? etagMatches(ifNoneMatch, headers.etag)
+          : !Number.isNaN(ifModifiedSince) && Math.floor(info.mtimeMs / 1000) * 1000 <= ifModifiedSince;
+        if (notModified) {
+          res.writeHead(304, headers);
+          res.end();
+          return;
+        }
+      }
+      if (compress && acceptsGzip(req.headers['accept-encoding'])) {
+        const body = await gzipped(file, fileHandle, info);
+        res.writeHead(status, {...headers, 'content-encoding': 'gzip', 'content-length': body.length});
+        res.end(req.method === 'HEAD' ? undefined : body);
+        return;
+      }
+      res.writeHead(status, {...headers, 'content-length': info.size});
+      if (req.method === 'HEAD') {
+        res.end();
+        return;
+      }
+      // pipeline, not pipe: a client that goes away mid-download destroys the file stream too,
+      // which closes its descriptor; a read error ends the response short, never as complete.
+      streaming = true;
+      pipeline(fileHandle.createReadStream({autoClose: true}), res, () => {});
+    } finally {
+      if (!streaming) await fileHandle.close().catch(() => {});
+    }
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      log(`serve: ${req.method} ${req.url}: ${error?.message ?? error}`);
+      if (!res.headersSent) sendError(res, 500);
+      else res.destroy();
+    });
+  });
+  return new Promise((resolveServer, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolveServer(server);
+    });
+  });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const arg = (name, fallback) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i > 0 ? process.argv[i + 1] : fallback;
+  };
+  const root = resolve(arg('dir', 'build'));
+  const port = Number(arg('port', process.env.PORT ?? '3000'));
+  const host = arg('host', '127.0.0.1');
+  const server = await startServer({root, port, host});
+  const address = server.address();
+  console.log(`serving ${root} at http://${host}:${typeof address === 'object' && address ? address.port : port}/`);
+}

@@ -6,7 +6,7 @@
 //   npm run bench [-- --out DIR --port 4400 --runs 5 --skip-build]
 //
 // --out     where to build (default build/, as `npm run build`); --skip-build measures DIR as it is
-// --port    where to serve it while measuring (scripts/serve.mjs on port+1, gzip in front on port)
+// --port    where to serve it while measuring (scripts/serve.mjs, which gzips text like the production host)
 // --runs    Lighthouse runs per page, 5 unless given (the median of each figure is reported)
 import {spawn, spawnSync} from 'node:child_process';
 import {existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
@@ -17,7 +17,6 @@ import {gzipSync} from 'node:zlib';
 import {chromium} from '@playwright/test';
 import {measureBuild} from './build.mjs';
 import {lighthouseMedian} from './lighthouse.mjs';
-import {gzipProxy} from './gzipProxy.mjs';
 import {bundleReport} from './bundle.mjs';
 import {ensureCjkFont} from './fonts.mjs';
 
@@ -163,15 +162,14 @@ async function searchTimings(browser) {
   };
 }
 
-/** scripts/serve.mjs on port+1 behind a gzip proxy on port, like the production host. */
+/** scripts/serve.mjs on port: it gzips text as the production host does (it needed a gzip proxy in front before issue 21). */
 async function serve(dir) {
-  const server = spawn(process.execPath, [join(root, 'scripts/serve.mjs'), '--port', String(port + 1), '--dir', dir], {stdio: ['ignore', 'pipe', 'inherit']});
+  const server = spawn(process.execPath, [join(root, 'scripts/serve.mjs'), '--port', String(port), '--dir', dir], {stdio: ['ignore', 'pipe', 'inherit']});
   await new Promise((resolveServer, reject) => {
     server.stdout.once('data', resolveServer);
-    server.once('exit', (code) => reject(new Error(`serve.mjs exited (${code}); is port ${port + 1} free?`)));
+    server.once('exit', (code) => reject(new Error(`serve.mjs exited (${code}); is port ${port} free?`)));
   });
-  const proxy = await gzipProxy(port, port + 1);
-  return {kill: () => { proxy.close(); server.kill(); }};
+  return {kill: () => server.kill()};
 }
 
 function markdown(r) {

@@ -10,6 +10,7 @@
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import type {ClientModule} from '@docusaurus/types';
 import {headingTrackingDelayMs, headingTrackingOffsetPx} from '@site/src/constants';
+import {hashId} from '@site/src/utils/hash';
 
 /** The headings the table of contents lists (h2, h3 with an id). */
 function headings(): HTMLElement[] {
@@ -31,7 +32,8 @@ function updateHash(): void {
   const heading = currentHeading();
   const hash = heading ? `#${encodeURIComponent(heading.id)}` : '';
   const {pathname, search, hash: now} = window.location;
-  if (decodeURIComponent(now) === decodeURIComponent(hash)) return;
+  // The address may hold a hash the reader typed that is not valid percent-encoding (issue 21).
+  if (hashId(now) === hashId(hash)) return;
   window.history.replaceState(window.history.state, '', `${pathname}${search}${hash}`);
 }
 

@@ -7,6 +7,7 @@
  */
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import type {ClientModule} from '@docusaurus/types';
+import {hashId} from '@site/src/utils/hash';
 
 /** Long enough for the diagram chunk on a slow network; the reader's first input ends it earlier. */
 const holdMs = 15_000;
@@ -16,7 +17,7 @@ let release: (() => void) | undefined;
 
 function holdTarget(hash: string): void {
   release?.();
-  const id = decodeURIComponent(hash.slice(1));
+  const id = hashId(hash);
   const target = id ? document.getElementById(id) : null;
   if (!target) return;
   let top = target.getBoundingClientRect().top;
