@@ -61,6 +61,19 @@ export function fieldEntriesOf(text) {
   return out;
 }
 
+/** Field names (with aliases) per object anchor of a page, as the source has them. */
+function sourceFields(path) {
+  /** @type {Map<string, Set<string>>} */
+  const map = new Map();
+  for (const {key, anchor} of objectHeadings(path)) {
+    const fields = facts[path]?.[key];
+    if (!Array.isArray(fields) || fields.length === 0) continue;
+    map.set(anchor, new Set(fields.flatMap((f) => [...String(f.name).split(/,\s*/), ...(f.aliases ?? []), ...(f.alt_name ? [f.alt_name] : [])]
+      .map((n) => String(n).trim().toLowerCase()))));
+  }
+  return map;
+}
+
 /** Source values per object anchor and field name of a page. */
 function sourceValues(path) {
   /** @type {Map<string, {values: unknown[], object: string}>} */
@@ -125,6 +138,15 @@ export function checkFieldTexts(path, texts, files) {
       }
     });
     const source = sourceValues(path);
+    const known = sourceFields(path);
+    for (const lang of /** @type {const} */ (['zh', 'en'])) {
+      for (const e of entries[lang]) {
+        const names = e.object ? known.get(e.object) : undefined;
+        if (names && !/[<>]/.test(e.name) && !names.has(e.name.toLowerCase())) {
+          problems.push(`${files[lang]}:${e.line}: documents ${e.object}.${e.name}, a field the source does not have (tests/data/config-fields.json)`);
+        }
+      }
+    }
     for (const lang of /** @type {const} */ (['zh', 'en'])) {
       for (const e of entries[lang]) {
         const s = source.get(`${e.object}/${e.name}`);

@@ -52,6 +52,12 @@ test('a real page passes, and a planted enum value fails', () => {
   assert.match(checkFieldTexts(path, planted, files).join('\n'), /lists "PreferIPv9", which the source does not accept/);
 });
 
+test('a documented field the source does not have fails', () => {
+  const extra = '\n### `domainStrategyV6`\n\n- Type: `string`\n';
+  const texts = {zh: page('v5.52.0', good, extra), en: page('v5.52.0', good, extra)};
+  assert.match(checkFieldTexts('/config/protocols/freedom', texts, files).join('\n'), /documents freedomsettings\.domainStrategyV6, a field the source does not have/);
+});
+
 test('a value the source accepts but the page leaves out fails', () => {
   const texts = {zh: page('v5.52.0', '`"AsIs"`, `"UseIP"`'), en: page('v5.52.0', '`"AsIs"`, `"UseIP"`')};
   assert.match(checkFieldTexts('/config/protocols/freedom', texts, files).join('\n'), /does not list useip4, useip6/);
