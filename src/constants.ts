@@ -1,5 +1,9 @@
 /** The spec's numbers (site-spec.md §9), one place for the reader of the code. */
 export const heroHeightPx = 280;
+/**
+ * The widest mobile screen: at this width and narrower the docs sidebar is off-canvas, behind the
+ * navbar's menu button (src/theme/DocSidebar, src/css/custom.css); wider, it is beside the page.
+ */
 export const mobileBreakpointPx = 719;
 export const sidebarDepth = 2;
 
@@ -36,3 +40,13 @@ export const imageZoomScrollOffsetPx = 40;
 /** Mobile sidebar swipe: starts this close to the left edge, moves further than this horizontally. */
 export const swipeEdgePx = 80;
 export const swipeMinDistancePx = 40;
+
+/**
+ * Navbar (issue 17): the narrowest window width at which the bar still holds six, five, four and
+ * three of its links. Narrower than the first, the menu button appears and the links leave the
+ * bar from the right into its menu (src/css/custom.css; the menu: src/theme/Navbar/MobileSidebar);
+ * at Docusaurus's own 996 px every item but the brand and the search box is in the menu. Each step
+ * leaves 35 px or more spare in both languages, measured with Noto Sans CJK and DejaVu Sans, the
+ * widest Latin system font readers have.
+ */
+export const navbarLinkStepsPx = [1360, 1280, 1200, 1120] as const;

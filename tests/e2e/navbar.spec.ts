@@ -21,6 +21,10 @@ const items = {
   ],
 } as const;
 
+// Every link sits in the bar from 1360 px up; narrower, the rightmost ones move into the menu
+// (issue 17, layout.spec.ts), which lists them all.
+test.use({viewport: {width: 1920, height: 1080}});
+
 for (const [locale, home] of [['zh', '/'], ['en', '/en_US/']] as const) {
   test(`navbar targets in ${locale}`, async ({page}) => {
     await page.goto(home);
@@ -41,6 +45,19 @@ for (const [locale, home] of [['zh', '/'], ['en', '/en_US/']] as const) {
       await page.getByRole('navigation', {name: /main|主导航/i}).getByRole('link', {name: label, exact: true}).click();
       await expect(page).toHaveURL(href);
       await expect(page.locator('article h1')).toBeVisible();
+    }
+  });
+
+  test(`the navbar's menu has the same targets in ${locale} at 1024 px`, async ({page}) => {
+    await page.setViewportSize({width: 1024, height: 800});
+    await page.goto(home);
+    await hydrated(page);
+    const nav = page.getByRole('navigation', {name: /main|主导航/i});
+    await nav.getByRole('button', {name: locale === 'zh' ? '切换导航栏' : 'Toggle navigation bar'}).click();
+    const menu = nav.locator('.navbar-sidebar');
+    for (const [label, href] of items[locale]) {
+      const name = href.startsWith('/') ? label : new RegExp(`^${label.replace(/[()]/g, '\\$&')}`);
+      await expect(menu.getByRole('link', {name, exact: true})).toHaveAttribute('href', href);
     }
   });
 }

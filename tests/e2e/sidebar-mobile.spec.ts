@@ -104,6 +104,19 @@ test('the sidebar gets its menus when it first opens, and keeps them', async ({p
   await expect(sidebarLinks).toHaveCount(count);
 });
 
+test.describe('on a 719 px screen', () => {
+  test.use({viewport: {width: 719, height: 740}});
+  test('a swipe from the edge opens the sidebar, with the docs sidebar in it', async ({page}) => {
+    await open(page);
+    await expect(page.getByRole('navigation', {name: '文档侧边栏'})).toBeHidden();
+    await swipe(page, {x: 10, y: 400}, {x: 300, y: 400});
+    await expect(closeButton(page)).toBeVisible();
+    await expect(page.getByRole('link', {name: '内置 DNS 服务器', exact: true})).toBeVisible();
+  });
+});
+
+// From 720 px the docs sidebar is beside the page (layout.spec.ts); the menu button still opens
+// the navbar's menu, which holds the navbar's links only.
 test.describe('on a 720 px screen', () => {
   test.use({viewport: {width: 720, height: 740}});
   test('a swipe from the edge does not open the sidebar', async ({page}) => {

@@ -1,22 +1,25 @@
 /**
- * Wraps @docusaurus/theme-classic 3.10.2 Navbar/MobileSidebar (--danger: unsafe to wrap; imports
- * @docusaurus/theme-common/internal). Spec §4, §9:
- * - the sidebar closes on every navigation (upstream only closes it on its own link clicks and on
+ * Ejected from @docusaurus/theme-classic 3.10.2, Navbar/MobileSidebar (--danger; imports
+ * @docusaurus/theme-common/internal). Changed (CUSTOM):
+ * - the menu exists wherever our navbar is collapsed, below navbarLinkStepsPx[0] (issue 17), not
+ *   only where upstream's is (996 px and narrower, useNavbarMobileSidebar().shouldRender); it
+ *   closes when the window grows past that width;
+ * - it closes on every navigation (spec §4; upstream only closes it on its own link clicks and on
  *   the back button), e.g. after Alt+Right or a link in the page;
  * - on screens 719 px wide or narrower, a swipe to the right that starts within 80 px of the left
- *   edge, moves more than 40 px and mostly sideways opens it; a swipe to the left closes it.
- *   Tapping the mask closes it (upstream's backdrop).
+ *   edge, moves more than 40 px and mostly sideways opens it; a swipe to the left closes it
+ *   (spec §9). Tapping the mask closes it (upstream's backdrop).
  */
 import React, {useEffect, useRef, type ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';
-import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
-import MobileSidebar from '@theme-original/Navbar/MobileSidebar';
-import type MobileSidebarType from '@theme/Navbar/MobileSidebar';
-import type {WrapperProps} from '@docusaurus/types';
-import {mobileBreakpointPx, swipeEdgePx, swipeMinDistancePx} from '@site/src/constants';
+import {useWindowSize} from '@docusaurus/theme-common';
+import {useLockBodyScroll, useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
+import NavbarMobileSidebarLayout from '@theme/Navbar/MobileSidebar/Layout';
+import NavbarMobileSidebarHeader from '@theme/Navbar/MobileSidebar/Header';
+import NavbarMobileSidebarPrimaryMenu from '@theme/Navbar/MobileSidebar/PrimaryMenu';
+import NavbarMobileSidebarSecondaryMenu from '@theme/Navbar/MobileSidebar/SecondaryMenu';
+import {mobileBreakpointPx, navbarLinkStepsPx, swipeEdgePx, swipeMinDistancePx} from '@site/src/constants';
 import './styles.module.css';
-
-export type Props = WrapperProps<typeof MobileSidebarType>;
 
 type Sidebar = ReturnType<typeof useNavbarMobileSidebar>;
 
@@ -37,6 +40,20 @@ function useCloseOnNavigation(sidebar: Sidebar): void {
   useEffect(() => {
     if (latest.current.shown) latest.current.toggle();
   }, [pathname]);
+}
+
+/** Whether the navbar shows its menu button: the same widths as in src/css/custom.css. */
+function useNavbarCollapsed(): boolean {
+  return useWindowSize({desktopBreakpoint: navbarLinkStepsPx[0] - 1}) === 'mobile';
+}
+
+/** Above the collapse width the menu is gone; an open one would leave its mask over the page. */
+function useCloseWhenExpanded(sidebar: Sidebar, collapsed: boolean): void {
+  const latest = useRef(sidebar);
+  latest.current = sidebar;
+  useEffect(() => {
+    if (!collapsed && latest.current.shown) latest.current.toggle();
+  }, [collapsed]);
 }
 
 function useSwipe(sidebar: Sidebar): void {
@@ -71,9 +88,21 @@ function useSwipe(sidebar: Sidebar): void {
   }, []);
 }
 
-export default function MobileSidebarWrapper(props: Props): ReactNode {
-  const sidebar = useNavbarMobileSidebar();
-  useCloseOnNavigation(sidebar);
-  useSwipe(sidebar);
-  return <MobileSidebar {...props} />;
+export default function NavbarMobileSidebar(): ReactNode {
+  const mobileSidebar = useNavbarMobileSidebar();
+  const collapsed = useNavbarCollapsed(); // (CUSTOM)
+  useLockBodyScroll(mobileSidebar.shown);
+  useCloseOnNavigation(mobileSidebar); // (CUSTOM)
+  useCloseWhenExpanded(mobileSidebar, collapsed); // (CUSTOM)
+  useSwipe(mobileSidebar); // (CUSTOM)
+  if (mobileSidebar.disabled || !collapsed) { // (CUSTOM) upstream: !mobileSidebar.shouldRender
+    return null;
+  }
+  return (
+    <NavbarMobileSidebarLayout
+      header={<NavbarMobileSidebarHeader />}
+      primaryMenu={<NavbarMobileSidebarPrimaryMenu />}
+      secondaryMenu={<NavbarMobileSidebarSecondaryMenu />}
+    />
+  );
 }
