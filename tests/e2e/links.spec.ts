@@ -16,12 +16,12 @@ const productionOrigin = 'https://www.v2fly.org';
 
 type Crawl = {internal: {url: string; status?: number; parent?: string; state: string}[]; external: Set<string>};
 
-async function crawl(origin: string, starts: string[]): Promise<Crawl> {
+async function crawl(origin: string, starts: string[], recurse = true): Promise<Crawl> {
   const {LinkChecker} = await import('linkinator');
   const external = new Set<string>();
   const result = await new LinkChecker().check({
     path: starts.map((p) => origin + p),
-    recurse: true,
+    recurse,
     // Anchors are checked against the ids in the server-rendered HTML.
     checkFragments: true,
     // Off, linkinator resolves "#x" on /guide/start as /guide/start/#x (a directory).
@@ -43,7 +43,16 @@ async function crawl(origin: string, starts: string[]): Promise<Crawl> {
 test('a crawl of the whole site finds no broken internal link, anchor or image', async ({baseURL}) => {
   test.setTimeout(300_000);
   const origin = new URL(baseURL!).origin;
-  const {internal, external} = await crawl(origin, ['/', '/en_US/', '/404.html', '/en_US/404.html']);
+  // One start address: linkinator recurses only into links under the start address the link was
+  // found from, and remembers a page the first time it sees it. With several starts, a page first
+  // found from /404.html (under which nothing lies) was never opened, so the reach depended on
+  // which start answered first (it once reached 42 addresses on a busy machine). Everything is
+  // linked from the home page (the English home through the language menu); the 404 pages,
+  // which nothing links to, are checked one level deep on their own.
+  const site = await crawl(origin, ['/']);
+  const notFound = await crawl(origin, ['/404.html', '/en_US/404.html'], false);
+  const internal = [...site.internal, ...notFound.internal];
+  const external = new Set([...site.external, ...notFound.external]);
   const broken = internal.filter((l) => l.state === 'BROKEN').map((l) => `${l.url} (${l.status ?? 'no status'}) on ${l.parent}`);
   const checked = new Set(internal.filter((l) => l.state === 'OK').map((l) => l.url.replace(/#.*$/, '')));
   console.log(`links: ${internal.length} internal checked, ${checked.size} distinct addresses; `
