@@ -8,6 +8,8 @@ import {ssgTemplate} from './config/ssgTemplate';
 import {searchThemes, searchThemeConfig} from './config/search';
 import {prismTheme, styledTokenTypes} from './config/prismThemes';
 import {gitContributors, isGitWorkTree} from './src/plugins/contributors';
+import {translationBehind} from './src/plugins/translationStatus';
+import {devServer} from './config/devServer';
 import leanPrism from './src/plugins/leanPrism';
 import prismColours from './src/plugins/prismColours';
 import leanDocsMetadata from './src/plugins/leanDocsMetadata';
@@ -21,8 +23,9 @@ const texts = textsFor(currentLocale);
 const onBroken = process.env.DOCS_LINKS === 'warn' ? 'warn' : 'throw';
 const editUrl = `${docsRepoUrl}/edit/master/`;
 // Last-updated dates and contributors come from git; a copy without .git builds without them
-// (showLastUpdateTime throws outside a work tree, probe §0).
-const withGit = isGitWorkTree(__dirname);
+// (showLastUpdateTime throws outside a work tree, probe §0). The dev server skips them too, with
+// the other production-only work (config/devServer.ts, issue 22).
+const withGit = !devServer && isGitWorkTree(__dirname);
 
 export default {
   title: texts.title,
@@ -46,6 +49,9 @@ export default {
     parseFrontMatter: async (params) => {
       const result = await params.defaultParseFrontMatter(params);
       result.frontMatter.contributors ??= withGit ? gitContributors(params.filePath) : [];
+      // An English page whose Chinese source changed since: DocItem/Content says so (issue 22).
+      const behind = withGit && currentLocale === 'en' ? translationBehind(__dirname, params.filePath) : null;
+      if (behind) result.frontMatter.translationBehind = behind;
       return result;
     },
   },
@@ -87,8 +93,8 @@ export default {
     leanPrism,
     prismColours,
     leanDocsMetadata,
-    bundleReport,
-    preloadRouteChunks,
+    // Production-only: bundle reports for the bench, route-chunk preloads in the built HTML.
+    ...(devServer ? [] : [bundleReport, preloadRouteChunks]),
     [
       '@docusaurus/plugin-content-docs',
       {

@@ -1,6 +1,7 @@
 import type {ThemeConfig} from '@docusaurus/preset-classic';
 import type {PluginConfig} from '@docusaurus/types';
 import searchLocalLean from '../src/plugins/searchLocalLean';
+import {devServer} from './devServer';
 
 /**
  * Search (issue 5). Hosted Algolia DocSearch when the build sees DOCSEARCH_APP_ID and
@@ -14,7 +15,9 @@ export const searchMode: 'docsearch' | 'local' = appId && apiKey ? 'docsearch' :
 /** Results the local search lists; also read by src/plugins/searchLocalLean. */
 const searchResultLimits = 10;
 
-export const searchThemes: PluginConfig[] = searchMode === 'local'
+// The dev server has no local search: its index is written only after a production build
+// (the plugin's postBuild), so the box could find nothing; dropping it saves compiling lunr.
+export const searchThemes: PluginConfig[] = searchMode === 'local' && !devServer
   ? [
     [
       '@easyops-cn/docusaurus-search-local',
@@ -30,7 +33,7 @@ export const searchThemes: PluginConfig[] = searchMode === 'local'
         // Object names like domainStrategy must match as typed.
         removeDefaultStemmer: true,
         explicitSearchResultPath: true,
-        ignoreCssSelectors: ['.doc-contributors', '.doc-checked-against'],
+        ignoreCssSelectors: ['.doc-contributors', '.doc-checked-against', '.doc-translation-behind'],
       },
     ],
     // Keeps lunr out of every page's first visit (issue 6).

@@ -1,0 +1,307 @@
+/**
+ * Which English pages are behind their Chinese source, from git (issue 22). Used by
+ * `npm run translation-status` (scripts/translationStatus.ts) and, at build time, by the
+ * markdown.parseFrontMatter hook (docusaurus.config.ts), which gives an English page that is
+ * behind the front matter key `translationBehind` for the DocItem/Content wrapper to show.
+ *
+ * A page's last change is the newest commit that changed its content: the body, or the front
+ * matter keys readers see (title, description, sidebar_label). Commits that only change other
+ * front matter keys (checkedAgainst, anchorAliases, translatedFrom) or only whitespace (as
+ * `git diff -w --ignore-blank-lines` sees it) do not count. An English page is behind when its
+ * Chinese source changed after the English page did, or, when the English front matter says
+ * `translatedFrom: <commit>`, after that commit. Merge commits are skipped (the commits they merge
+ * carry the changes); renames are not followed (a moved page starts a new history).
+ *
+ * Only node: modules here: tests/unit/translation-status.test.mjs imports this file directly.
+ */
+import {execFileSync, spawnSync} from 'node:child_process';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {join, relative, resolve} from 'node:path';
+
+/** Chinese folder -> English folder, relative to the site (WRITING.md "Where a page lives"). */
+export const docsInstances: readonly {zh: string; en: string}[] = [
+  {zh: 'docs', en: 'i18n/en/docusaurus-plugin-content-docs/current'},
+  {zh: 'versioned_docs/v5', en: 'i18n/en/docusaurus-plugin-content-docs-v5/current'},
+];
+
+/** Front matter keys whose change a reader sees, so a translator must follow it. */
+const translatableKeys = new Set(['title', 'description', 'sidebar_label']);
+
+export type Commit = {hash: string; date: string};
+
+export type PageStatus = {
+  /** Site-relative paths, e.g. docs/config/routing.md. */
+  zhFile: string;
+  enFile: string;
+  /** Newest content change of each file; null when git has none (new, uncommitted file). */
+  zh: Commit | null;
+  en: Commit | null;
+  /** The English page's `translatedFrom` mark as written, if any. */
+  translatedFrom: string | null;
+  state: 'up to date' | 'behind' | 'no English page' | 'not committed' | 'unknown mark';
+  /** For a page that is behind: the commits to diff the Chinese file between. */
+  diff: {from: string; to: string} | null;
+};
+
+// ---------------------------------------------------------------- pure parts
+
+/** Splits `---\n…\n---\n` front matter from the body; no front matter gives ''. */
+export function splitFrontMatter(text: string): {frontMatter: string; body: string} {
+  const match = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
+  return match ? {frontMatter: match[1]!, body: text.slice(match[0].length)} : {frontMatter: '', body: text};
+}
+
+/** Top-level front matter entries (a key line and its indented continuation lines), by key. */
+export function frontMatterEntries(frontMatter: string): Map<string, string> {
+  const entries = new Map<string, string>();
+  let key: string | null = null;
+  for (const line of frontMatter.split(/\r?\n/)) {
+    const top = /^([A-Za-z_][\w-]*)\s*:/.exec(line);
+    if (top) {
+      key = top[1]!;
+      entries.set(key, line);
+    } else if (key !== null) {
+      entries.set(key, `${entries.get(key)}\n${line}`);
+    }
+  }
+  return entries;
+}
+
+/**
+ * What must change for a commit to count: the body and the translatable front matter keys,
+ * all whitespace removed. `null` (the file does not exist) differs from any text.
+ */
+export function contentKey(text: string | null): string | null {
+  if (text === null) return null;
+  const {frontMatter, body} = splitFrontMatter(text);
+  const kept = [...frontMatterEntries(frontMatter)]
+    .filter(([key]) => translatableKeys.has(key))
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([, entry]) => entry);
+  return [...kept, '\0', body].join('\n').replace(/\s+/g, '');
+}
+
+/** The `translatedFrom` mark of an English file's front matter, unquoted; null without one. */
+export function translatedFromMark(text: string): string | null {
+  const entry = frontMatterEntries(splitFrontMatter(text).frontMatter).get('translatedFrom');
+  const value = entry ? /^translatedFrom\s*:\s*['"]?([0-9A-Za-z._\/-]+)['"]?\s*(?:#.*)?$/.exec(entry.trim())?.[1] : undefined;
+  return value ?? null;
+}
+
+/**
+ * One file's change in one commit (newest first), with its text before and after; null when the
+ * file did not exist on that side.
+ */
+export type FileChange = {commit: Commit; before: string | null; after: string | null};
+
+/** The newest change that counts (see the header), or null. */
+export function lastContentChange(changes: readonly FileChange[]): Commit | null {
+  return changes.find((c) => contentKey(c.before) !== contentKey(c.after))?.commit ?? null;
+}
+
+/**
+ * Whether the English page is behind. `isAncestor(a, b)`: commit a is b or an ancestor of b.
+ * `mark` is the resolved `translatedFrom` commit (undefined: no mark; null: a mark git does not know).
+ */
+export function compare(
+  zh: Commit | null,
+  en: Commit | null,
+  mark: string | null | undefined,
+  isAncestor: (a: string, b: string) => boolean,
+): Pick<PageStatus, 'state' | 'diff'> {
+  if (zh === null) return {state: 'not committed', diff: null};
+  if (mark === null) return {state: 'unknown mark', diff: null};
+  const reference = mark ?? en?.hash;
+  if (reference === undefined) return {state: 'behind', diff: null};
+  if (isAncestor(zh.hash, reference)) return {state: 'up to date', diff: null};
+  return {state: 'behind', diff: {from: reference, to: zh.hash}};
+}
+
+/** The English file of a Chinese one, or null when it is not in a docs folder. */
+export function englishFileOf(zhFile: string): string | null {
+  for (const {zh, en} of docsInstances) {
+    if (zhFile.startsWith(`${zh}/`)) return `${en}/${zhFile.slice(zh.length + 1)}`;
+  }
+  return null;
+}
+
+/** The Chinese file of an English one, or null. */
+export function chineseFileOf(enFile: string): string | null {
+  for (const {zh, en} of docsInstances) {
+    if (enFile.startsWith(`${en}/`)) return `${zh}/${enFile.slice(en.length + 1)}`;
+  }
+  return null;
+}
+
+/** The route of a Chinese file: docs/config/routing.md -> /config/routing, versioned_docs/v5/x.md -> /v5/x. */
+export function routeOf(zhFile: string): string {
+  const path = zhFile
+    .replace(/^docs\//, '/')
+    .replace(/^versioned_docs\/v5\//, '/v5/')
+    .replace(/\.mdx?$/, '')
+    .replace(/\/(?:index|README)$/i, '');
+  return path || '/';
+}
+
+const short = (hash: string) => hash.slice(0, 7);
+const describe = (commit: Commit | null) => (commit ? `${commit.date.slice(0, 10)} ${short(commit.hash)}` : '-');
+
+/** The command that shows what changed in Chinese since the English page was last brought up to date. */
+export function diffCommand(page: Pick<PageStatus, 'zhFile' | 'diff'>): string | null {
+  return page.diff ? `git diff ${short(page.diff.from)}..${short(page.diff.to)} -- ${page.zhFile}` : null;
+}
+
+/** The `npm run translation-status` table: aligned columns, the diff command last. */
+export function formatStatusTable(pages: readonly PageStatus[]): string {
+  const header = ['page', 'Chinese changed', 'English changed', 'state', 'what changed in Chinese since'];
+  const rows = pages.map((page) => [
+    routeOf(page.zhFile),
+    describe(page.zh),
+    page.translatedFrom ? `${describe(page.en)} (checked ${page.translatedFrom.slice(0, 7)})` : describe(page.en),
+    page.state,
+    diffCommand(page) ?? '',
+  ]);
+  const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i]!.length)));
+  const line = (row: string[]) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ').trimEnd();
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+/**
+ * Parses `git log --raw --no-abbrev --format=%x1e%H%x09%cI`: per path, its changes newest first
+ * as blob ids (null for the all-zero id of a file that is absent on that side).
+ */
+export function parseRawLog(log: string): Map<string, {commit: Commit; before: string | null; after: string | null}[]> {
+  const byPath = new Map<string, {commit: Commit; before: string | null; after: string | null}[]>();
+  const blob = (id: string) => (/^0+$/.test(id) ? null : id);
+  for (const entry of log.split('\x1e')) {
+    const [header, ...lines] = entry.split('\n');
+    if (!header) continue;
+    const [hash = '', date = ''] = header.split('\t');
+    for (const line of lines) {
+      const raw = /^:\d+ \d+ ([0-9a-f]+) ([0-9a-f]+) [A-Z]\d*\t(.+)$/.exec(line);
+      if (!raw) continue;
+      const path = raw[3]!;
+      let list = byPath.get(path);
+      if (!list) byPath.set(path, list = []);
+      list.push({commit: {hash, date}, before: blob(raw[1]!), after: blob(raw[2]!)});
+    }
+  }
+  return byPath;
+}
+
+// ---------------------------------------------------------------- git
+
+function git(cwd: string, args: string[], input?: string): Buffer | null {
+  try {
+    return execFileSync('git', ['-c', 'core.quotePath=false', ...args], {
+      cwd, input, maxBuffer: 1024 * 1024 * 1024, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'ignore'],
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** Reads blobs with one `git cat-file --batch`. */
+function readBlobs(root: string, ids: readonly string[]): Map<string, string> {
+  const texts = new Map<string, string>();
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return texts;
+  const out = git(root, ['cat-file', '--batch'], `${unique.join('\n')}\n`);
+  if (!out) return texts;
+  let at = 0;
+  while (at < out.length) {
+    const newline = out.indexOf(0x0a, at);
+    if (newline < 0) break;
+    const [id = '', type, size] = out.subarray(at, newline).toString('utf8').split(' ');
+    at = newline + 1;
+    if (type === 'missing' || size === undefined) continue;
+    const length = Number(size);
+    texts.set(id, out.subarray(at, at + length).toString('utf8'));
+    at += length + 1;
+  }
+  return texts;
+}
+
+function markdownFiles(siteDir: string, dir: string): string[] {
+  const full = join(siteDir, dir);
+  if (!existsSync(full)) return [];
+  return readdirSync(full, {recursive: true, encoding: 'utf8'})
+    .filter((f) => /\.mdx?$/.test(f))
+    .map((f) => `${dir}/${f.split('\\').join('/')}`)
+    .sort();
+}
+
+/** Every page of the site and how its English file stands; null when git is not available. */
+export function translationStatus(siteDir: string): PageStatus[] | null {
+  const root = git(siteDir, ['rev-parse', '--show-toplevel'])?.toString('utf8').trim();
+  if (!root || git(root, ['rev-parse', '--verify', '--quiet', 'HEAD']) === null) return null;
+  const prefix = relative(root, resolve(siteDir)).split('\\').join('/');
+  const inRepo = (file: string) => (prefix ? `${prefix}/${file}` : file);
+  const dirs = docsInstances.flatMap(({zh, en}) => [zh, en]);
+  const log = git(root, ['log', '--topo-order', '--no-merges', '--no-renames', '--raw', '--no-abbrev',
+    '--format=%x1e%H%x09%cI', 'HEAD', '--', ...dirs.map(inRepo)]);
+  if (log === null) return null;
+  const history = parseRawLog(log.toString('utf8'));
+
+  // Newest change first; most files settle on their first or second commit, so blobs are read
+  // in rounds (one cat-file each) only for the files still unsettled.
+  const files = docsInstances.flatMap(({zh, en}) => [...markdownFiles(siteDir, zh), ...markdownFiles(siteDir, en)]);
+  const last = new Map<string, Commit | null>();
+  const pending = new Map(files.map((file) => [file, history.get(inRepo(file)) ?? []]));
+  for (let depth = 0; pending.size > 0; depth += 1) {
+    const round = [...pending].map(([file, changes]) => [file, changes[depth]] as const);
+    const texts = readBlobs(root, round.flatMap(([, c]) => (c ? [c.before, c.after].filter((id): id is string => id !== null) : [])));
+    for (const [file, change] of round) {
+      if (!change) {
+        last.set(file, null);
+        pending.delete(file);
+        continue;
+      }
+      const text = (id: string | null) => (id === null ? null : texts.get(id) ?? null);
+      if (lastContentChange([{commit: change.commit, before: text(change.before), after: text(change.after)}])) {
+        last.set(file, change.commit);
+        pending.delete(file);
+      }
+    }
+  }
+
+  const isAncestor = (a: string, b: string) =>
+    spawnSync('git', ['merge-base', '--is-ancestor', a, b], {cwd: root, stdio: 'ignore'}).status === 0;
+  const resolveCommit = (name: string) =>
+    git(root, ['rev-parse', '--verify', '--quiet', `${name}^{commit}`])?.toString('utf8').trim() || null;
+
+  return docsInstances.flatMap(({zh}) => markdownFiles(siteDir, zh)).map((zhFile): PageStatus => {
+    const enFile = englishFileOf(zhFile)!;
+    const zhLast = last.get(zhFile) ?? null;
+    const enLast = last.get(enFile) ?? null;
+    if (!existsSync(join(siteDir, enFile))) {
+      return {zhFile, enFile, zh: zhLast, en: null, translatedFrom: null, state: 'no English page', diff: null};
+    }
+    const translatedFrom = translatedFromMark(readFileSync(join(siteDir, enFile), 'utf8'));
+    const mark = translatedFrom === null ? undefined : resolveCommit(translatedFrom);
+    return {zhFile, enFile, zh: zhLast, en: enLast, translatedFrom, ...compare(zhLast, enLast, mark, isAncestor)};
+  });
+}
+
+// ---------------------------------------------------------------- build time
+
+export type TranslationBehind = {date: string; commit: string};
+
+const statusBySite = new Map<string, Map<string, PageStatus> | null>();
+
+/**
+ * For the parseFrontMatter hook: `{date, commit}` of the Chinese change an English file has not
+ * followed, or null (not behind, not an English page, or no git). The status is read once per
+ * site and process.
+ */
+export function translationBehind(siteDir: string, filePath: string): TranslationBehind | null {
+  let byEnglish = statusBySite.get(siteDir);
+  if (byEnglish === undefined) {
+    const pages = translationStatus(siteDir);
+    byEnglish = pages && new Map(pages.map((page) => [page.enFile, page]));
+    statusBySite.set(siteDir, byEnglish);
+  }
+  const page = byEnglish?.get(relative(siteDir, filePath).split('\\').join('/'));
+  if (page?.state !== 'behind' || !page.zh) return null;
+  return {date: page.zh.date.slice(0, 10), commit: page.zh.hash.slice(0, 7)};
+}
