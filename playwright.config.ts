@@ -17,7 +17,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
   expect: {timeout: 5_000},
-  reporter: [['list'], ['html', {open: 'never'}]],
+  // The slowest 15 tests after every run (issue 21), to see what a slower machine will time out on.
+  reporter: [['list'], ['html', {open: 'never'}], ['./tests/e2e/slowest-reporter.ts', {count: 15}]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',

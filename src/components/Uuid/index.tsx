@@ -6,7 +6,7 @@ import styles from './styles.module.css';
 export type Props = Record<string, never>;
 
 /** A random version-4 UUID (RFC 9562 §5.4) from the browser's CSPRNG. */
-function randomUuid(): string {
+export function randomUuid(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const b = crypto.getRandomValues(new Uint8Array(16));
   b[6] = (b[6]! & 0x0f) | 0x40;

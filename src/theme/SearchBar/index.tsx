@@ -49,7 +49,13 @@ export function debounceSearchClient(client: SearchClient, waitMs: number, healt
 
 /** https://www.v2fly.org/en_US/config/routing.html#x -> /en_US/config/routing#x */
 export function siteRelativeUrl(url: string): string {
-  const parsed = new URL(url, 'https://placeholder.invalid');
+  let parsed: URL;
+  try {
+    parsed = new URL(url, 'https://placeholder.invalid');
+  } catch {
+    // A malformed hit keeps its address: a throw here would empty the whole result list.
+    return url;
+  }
   const path = parsed.pathname.replace(/(\/index)?\.html$/, '') || '/';
   return `${path}${parsed.search}${parsed.hash}`;
 }

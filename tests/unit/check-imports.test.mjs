@@ -1,0 +1,155 @@
+// scripts/checkImports.mjs (issue 21): which specifiers a file imports, and which of them name
+// a package that package.json must list.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {mkdtempSync, mkdirSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {importSpecifiers, isDeclared, packageName, stripComments, undeclaredImports} from '../../scripts/checkImports.mjs';
+
+const specifiers = (source) => importSpecifiers(source).map((s) => s.specifier);
+
+test('static imports in every form, including multi-line and type-only', () => {
+  assert.deepEqual(specifiers([
+    "import React from 'react';",
+    'import {a, b} from "clsx";',
+    "import * as ns from 'js-yaml';",
+    "import type {Plugin} from '@docusaurus/types';",
+    "import Default, {type X} from 'medium-zoom';",
+    'import {',
+    '  one,',
+    '  two,',
+    "} from 'prismjs/components/prism-core';",
+    "import'side-effect-only';",
+    "import './styles.css';",
+  ].join('\n')), ['react', 'clsx', 'js-yaml', '@docusaurus/types', 'medium-zoom', 'prismjs/components/prism-core', 'side-effect-only', './styles.css']);
+});
+
+test('re-exports, dynamic imports, import() types, require and require.resolve', () => {
+  assert.deepEqual(specifiers([
+    "export {x} from 'a-pkg';",
+    "export * from 'b-pkg';",
+    "export type {T} from 'c-pkg';",
+    "const lazy = await import('linkinator');",
+    "type Page = import('@playwright/test').Page;",
+    "const {installDebianPackage} = require('../scripts/debianPackage.cjs');",
+    "const path = require.resolve('prismjs/package.json');",
+    "const loaded = import(`tpl-pkg`);",
+    "import(/* webpackChunkName: 'c' */ 'chunked-pkg');",
+  ].join('\n')), ['a-pkg', 'b-pkg', 'c-pkg', 'linkinator', '@playwright/test', '../scripts/debianPackage.cjs', 'prismjs/package.json', 'tpl-pkg', 'chunked-pkg']);
+});
+
+test('the line of each import is reported', () => {
+  assert.deepEqual(importSpecifiers("// head\n\nimport a from 'a';\nconst b = require('b');"), [
+    {specifier: 'a', line: 3}, {specifier: 'b', line: 4},
+  ]);
+});
+
+test('imports in comments are not imports', () => {
+  assert.deepEqual(specifiers([
+    "// import old from 'removed-pkg';",
+    "/* import x from 'block-comment-pkg';",
+    "   require('also-in-comment') */",
+    '/** Falls back to copy-text-to-clipboard (lazy). */',
+    "import real from 'real-pkg'; // not 'comment-tail'",
+  ].join('\n')), ['real-pkg']);
+});
+
+test('computed and non-literal specifiers are not read', () => {
+  assert.deepEqual(specifiers([
+    'const name = "x"; require(name);',
+    'await import(`./locale/${lang}.js`);',
+    "require('a' + suffix);",
+  ].join('\n')), []);
+});
+
+test('words that only look like import syntax are not imports', () => {
+  assert.deepEqual(specifiers([
+    "const important = 'from x';",
+    "reimport('not-a-call');",
+    "myrequire('nor-this');",
+    "obj.import('nor-method');",
+  ].join('\n')), ['nor-method']);
+});
+
+test('stripComments keeps strings, template literals and regular expressions that hold comment marks', () => {
+  const source = [
+    "const url = 'https://example.org/a'; // tail",
+    'const re = /\\/\\/ not a comment/g;',
+    "const quote = /['\"]/; import q from 'after-regex';",
+    'const t = `a ${"/* not a comment */"} b`;',
+    'const d = 4 / 2; /* gone */ const e = 1 / 1;',
+  ].join('\n');
+  const stripped = stripComments(source);
+  assert.equal(stripped.length, source.length, 'offsets kept');
+  assert.match(stripped, /https:\/\/example\.org\/a'; {8}$/m);
+  assert.match(stripped, /\/\\\/\\\/ not a comment\/g/);
+  assert.match(stripped, /`a \$\{"\/\* not a comment \*\/"\} b`/);
+  assert.doesNotMatch(stripped, /gone|tail/);
+  assert.deepEqual(specifiers(source), ['after-regex']);
+});
+
+test('stripComments on empty or unterminated input does not throw', () => {
+  assert.equal(stripComments(''), '');
+  assert.equal(stripComments('/* open').trim(), '');
+  assert.equal(stripComments("'open string\nimport a from 'a';"), "'open string\nimport a from 'a';");
+  assert.deepEqual(specifiers('import a from'), []);
+  assert.deepEqual(specifiers("import a from 'unterminated"), []);
+});
+
+const aliases = new Set(['Link', 'Translate', 'router', 'useBaseUrl', 'ExecutionEnvironment']);
+
+test('packageName: the package of a bare specifier, scoped or not, without the subpath', () => {
+  assert.equal(packageName('react', aliases), 'react');
+  assert.equal(packageName('prismjs/components/prism-core', aliases), 'prismjs');
+  assert.equal(packageName('@docusaurus/theme-common/internal', aliases), '@docusaurus/theme-common');
+  assert.equal(packageName('@playwright/test', aliases), '@playwright/test');
+  assert.equal(packageName('@docusaurus/plugin-content-docs/client', aliases), '@docusaurus/plugin-content-docs');
+});
+
+test('packageName: no package for paths, URLs, builtins, or the bundler\'s aliases', () => {
+  for (const specifier of ['./x', '../x/y', '/abs/path', 'node:fs', 'node:assert/strict', 'fs', 'path', 'fs/promises',
+    'data:text/javascript,1', 'https://cdn.example/x.js', '@site/src/constants', '@theme/Heading', '@theme-original/Tabs',
+    '@theme-init/X', '@generated/routes', '@docusaurus/Link', '@docusaurus/router', '@docusaurus/useBaseUrl', '']) {
+    assert.equal(packageName(specifier, aliases), null, specifier);
+  }
+});
+
+test('packageName: a malformed scoped name is not a package', () => {
+  assert.equal(packageName('@', aliases), null);
+  assert.equal(packageName('@scope', aliases), null);
+  assert.equal(packageName('@scope/', aliases), null);
+  assert.equal(packageName('@/x', aliases), null);
+});
+
+test('packageName: @docusaurus/<name> is a package unless it is one of the aliases', () => {
+  assert.equal(packageName('@docusaurus/types', aliases), '@docusaurus/types');
+  assert.equal(packageName('@docusaurus/Head', aliases), '@docusaurus/Head');
+});
+
+test('isDeclared: any dependency field counts, and so do DefinitelyTyped types', () => {
+  const manifest = {name: 'v2fly-docs', dependencies: {react: '^19'}, devDependencies: {'@types/hast': '3'},
+    optionalDependencies: {fsevents: '2'}, peerDependencies: {'@types/scope__pkg': '1'}};
+  assert.equal(isDeclared('react', manifest), true);
+  assert.equal(isDeclared('hast', manifest), true);
+  assert.equal(isDeclared('fsevents', manifest), true);
+  assert.equal(isDeclared('@scope/pkg', manifest), true);
+  assert.equal(isDeclared('v2fly-docs', manifest), true);
+  assert.equal(isDeclared('react-dom', manifest), false);
+  assert.equal(isDeclared('webpack', {}), false);
+});
+
+test('undeclaredImports names the file, line and package of each import package.json lacks', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'check-imports-'));
+  t.after(() => rmSync(dir, {recursive: true, force: true}));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({dependencies: {react: '19'}, devDependencies: {clsx: '2'}}));
+  mkdirSync(join(dir, 'src/theme'), {recursive: true});
+  mkdirSync(join(dir, 'src/node_modules/skipped'), {recursive: true});
+  mkdirSync(join(dir, 'docs'), {recursive: true});
+  writeFileSync(join(dir, 'src/theme/a.tsx'), "import React from 'react';\nimport clsx from 'clsx';\nimport {matchRoutes} from 'react-router-config';\n");
+  writeFileSync(join(dir, 'src/node_modules/skipped/index.js'), "require('ignored');");
+  writeFileSync(join(dir, 'docs/page.mjs'), "import 'outside-the-scanned-folders';");
+  writeFileSync(join(dir, 'site.config.ts'), "import type {X} from 'webpack';\nimport '@site/src/theme/a';\n");
+  const {problems} = undeclaredImports(dir);
+  assert.deepEqual(problems.map((p) => `${p.file}:${p.line} ${p.name}`).sort(), ['site.config.ts:1 webpack', 'src/theme/a.tsx:3 react-router-config']);
+});
