@@ -27,6 +27,11 @@ for (const locale of ['zh', 'en'] as const) {
         await page.goto(address);
         await hydrated(page);
         await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+        // axe's time grows with the page: the long English reference pages have thousands of
+        // elements and took over 30 s on a busy 2-core machine (issue 21). A minute, plus 40 ms
+        // an element (about 3 minutes for /en_US/config/routing).
+        const elements = await page.locator('*').count();
+        test.setTimeout(60_000 + elements * 40);
         const {violations} = await new AxeBuilder({page}).analyze();
         const serious = violations
           .filter((v) => v.impact === 'serious' || v.impact === 'critical')
