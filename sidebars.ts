@@ -1,11 +1,10 @@
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
+import {category} from './config/sidebarCategory';
 
 /**
  * One sidebar per path prefix (spec §2 Sidebar, depth 2). Labels are Chinese; English in
  * i18n/en/docusaurus-plugin-content-docs/current.json. Doc labels are the pages' titles.
  */
-const category = (label: string, items: string[], key: string) =>
-  ({type: 'category' as const, label, key, collapsible: true, collapsed: true, items});
 
 const sidebars: SidebarsConfig = {
   guideSidebar: [

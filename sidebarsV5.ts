@@ -1,8 +1,7 @@
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
+import {category} from './config/sidebarCategory';
 
 /** The v5 branch (docs instance `v5`); English in i18n/en/docusaurus-plugin-content-docs-v5/current.json. */
-const category = (label: string, items: string[], key: string) =>
-  ({type: 'category' as const, label, key, collapsible: true, collapsed: true, items});
 
 const sidebars: SidebarsConfig = {
   v5Sidebar: [

@@ -5,4 +5,4 @@ export const footer: Footer = {
   style: 'dark',
   links: [],
   copyright: '以 MIT 许可证发布 · 版权所有 © Project V 贡献者',
-} as Footer;
+};

@@ -24,4 +24,4 @@ export const navbar: Navbar = {
     {type: 'localeDropdown', position: 'right'},
     {href: repoUrl, label: 'GitHub', position: 'right'},
   ],
-} as Navbar;
+};

@@ -64,6 +64,17 @@ export function acceptsGzip(header = '') {
   return (gzipQ ?? anyQ ?? 0) > 0;
 }
 
+/**
+ * The files that may answer a decoded path, in order: the path as it is, with `.html` (the old
+ * addresses and the clean ones both work), and the folder's index.html. None outside `root`.
+ * Also used by the benchmark to size what the server sends.
+ */
+export function fileCandidates(root, decodedPath) {
+  const base = join(root, normalize(decodedPath));
+  if (base !== root && !base.startsWith(root + sep)) return [];
+  return [base, `${base}.html`, join(base, 'index.html')];
+}
+
 /** Whether If-None-Match names this ETag (weak comparison, as for GET/HEAD). */
 function etagMatches(header, etag) {
   if (header.trim() === '*') return true;
@@ -84,9 +95,7 @@ export function startServer({root, port, host = '127.0.0.1', log = console.log})
   }
 
   async function resolveFile(decodedPath) {
-    const base = join(root, normalize(decodedPath));
-    if (base !== root && !base.startsWith(root + sep)) return null;
-    for (const candidate of [base, `${base}.html`, join(base, 'index.html')]) {
+    for (const candidate of fileCandidates(root, decodedPath)) {
       if (await isFile(candidate)) return candidate;
     }
     return null;

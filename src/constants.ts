@@ -5,10 +5,6 @@ export const heroHeightPx = 280;
  * navbar's menu button (src/theme/DocSidebar, src/css/custom.css); wider, it is beside the page.
  */
 export const mobileBreakpointPx = 719;
-export const sidebarDepth = 2;
-
-/** Tab group ids and values shared by pages of both languages (STYLE: Naming). */
-export const tabGroups = {os: ['linux', 'macos', 'windows']} as const;
 
 /** The 404 messages of spec §8, one chosen at random after mount. */
 export const notFoundMessages = [

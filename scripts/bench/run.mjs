@@ -16,9 +16,13 @@ import {fileURLToPath} from 'node:url';
 import {gzipSync} from 'node:zlib';
 import {chromium} from '@playwright/test';
 import {measureBuild} from './build.mjs';
-import {lighthouseMedian} from './lighthouse.mjs';
+import {lighthouseMedian, median} from './lighthouse.mjs';
+import chromiumModule from '../chromium.cjs';
 import {bundleReport} from './bundle.mjs';
 import {ensureCjkFont} from './fonts.mjs';
+import {fileCandidates} from '../serve.mjs';
+
+const {findChromium, chromiumArgs} = chromiumModule;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const arg = (name, fallback) => {
@@ -34,21 +38,7 @@ const origin = `http://127.0.0.1:${port}`;
 const pages = ['/', '/config/routing.html', '/en_US/v5/config/overview.html'];
 const budgets = {performanceMin: 95, accessibilityMin: 100, routingJsCssGzipMaxKB: 150};
 
-/** As tests/e2e/browser.ts findChromium (that module is TypeScript): env, Playwright's, Debian's. */
-function findChromium() {
-  const candidates = [process.env.CHROMIUM_PATH, chromium.executablePath(), '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  const found = candidates.find((p) => p && existsSync(p));
-  if (!found) throw new Error('No Chromium: set CHROMIUM_PATH (see tests/e2e/browser.ts).');
-  return found;
-}
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
-
 const kb = (bytes) => Math.round(bytes / 102.4) / 10;
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
 
 function filesUnder(dir) {
   return readdirSync(dir, {withFileTypes: true, recursive: true})
@@ -83,10 +73,9 @@ function kindOf(type, url) {
   return /\.json$/.test(url) ? 'json' : type;
 }
 
-/** The file the server sends for a path (as scripts/serve.mjs: as is, .html, /index.html). */
+/** The file scripts/serve.mjs sends for a path. */
 function fileFor(dir, pathname) {
-  const base = join(dir, decodeURIComponent(pathname));
-  return [base, `${base}.html`, join(base, 'index.html')].find((f) => existsSync(f) && statSync(f).isFile());
+  return fileCandidates(resolve(dir), decodeURIComponent(pathname)).find((f) => existsSync(f) && statSync(f).isFile());
 }
 
 /**

@@ -4,7 +4,7 @@
  * about 40 languages, all of it in every page's first visit (25 KB gzip); the docs highlight
  * five (json, bash, go, powershell, ini; jsonc reuses json), so this module loads Prism's core and
  * those alone and keeps the package's API as theme-classic 3.10.2 uses it: <Highlight> (CodeBlock/Content),
- * Prism, plus normalizeTokens and useTokenize.
+ * and Prism. normalizeTokens is exported for its unit tests (tests/unit/prism-tokens.test.ts).
  *
  * Both the server and the browser bundle use it, so what the server renders is what hydrates.
  * A fence in another language renders as plain text, as Prism does for unknown languages.
@@ -64,7 +64,7 @@ export function normalizeTokens(stream: (string | PrismToken)[]): Token[][] {
 
 type TokenizeArgs = {prism: typeof Prism; code: string; grammar: Grammar | undefined; language: string};
 
-export function useTokenize({prism, code, grammar, language}: TokenizeArgs): Token[][] {
+function useTokenize({prism, code, grammar, language}: TokenizeArgs): Token[][] {
   return useMemo(() => {
     if (grammar == null) return normalizeTokens([code]);
     const env = {code, grammar, language, tokens: [] as TokenStream};

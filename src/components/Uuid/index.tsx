@@ -1,6 +1,7 @@
 import React, {useCallback, useEffect, useRef, useState, type ReactNode} from 'react';
 import Translate, {translate} from '@docusaurus/Translate';
 import {copiedStateMs, uuidRepeatMs} from '@site/src/constants';
+import {copyText} from '@site/src/utils/clipboard';
 import styles from './styles.module.css';
 
 export type Props = Record<string, never>;
@@ -13,22 +14,6 @@ export function randomUuid(): string {
   b[8] = (b[8]! & 0x3f) | 0x80;
   const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-/** Copies through a selected, off-screen textarea: the fallback outside secure contexts. */
-function copyWithSelection(text: string): boolean {
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  try {
-    return document.execCommand('copy');
-  } finally {
-    area.remove();
-  }
 }
 
 /** A UUID for a VMess/VLESS user id: regenerate on click (repeatedly while held), copy. */
@@ -50,13 +35,7 @@ export default function Uuid(): ReactNode {
   }, [copied]);
 
   const copy = async () => {
-    // The clipboard API exists only in secure contexts (HTTPS, localhost).
-    if (navigator.clipboard) {
-      await navigator.clipboard.writeText(uuid);
-    } else if (!copyWithSelection(uuid)) {
-      return;
-    }
-    setCopied(true);
+    if (await copyText(uuid)) setCopied(true);
   };
 
   return (

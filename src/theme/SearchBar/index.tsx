@@ -11,6 +11,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type {DocSearchModalProps} from '@docsearch/react';
 import {searchDebounceMs} from '@site/src/constants';
 import {docsRepoUrl} from '@site/config/navbar';
+import {htmlSuffix} from '@site/config/htmlAddress';
 import {isTypingTarget} from '@site/src/utils/keyboard';
 import SearchScreens from './SearchScreens';
 
@@ -56,7 +57,7 @@ export function siteRelativeUrl(url: string): string {
     // A malformed hit keeps its address: a throw here would empty the whole result list.
     return url;
   }
-  const path = parsed.pathname.replace(/(\/index)?\.html$/, '') || '/';
+  const path = parsed.pathname.replace(htmlSuffix, '') || '/';
   return `${path}${parsed.search}${parsed.hash}`;
 }
 

@@ -18,6 +18,7 @@ import type {Props} from '@theme/CodeBlock/Buttons/CopyButton';
 import IconCopy from '@theme/Icon/Copy';
 import IconSuccess from '@theme/Icon/Success';
 import {codeCopiedStateMs} from '@site/src/constants'; // (CUSTOM)
+import {copyText} from '@site/src/utils/clipboard'; // (CUSTOM)
 
 import styles from './styles.module.css';
 
@@ -37,19 +38,6 @@ function label(isCopied: boolean) {
     : translate({id: 'site.CodeBlock.copy', message: '复制代码'});
 }
 
-async function copyToClipboard(text: string) {
-  // The clipboard API is only defined in secure contexts (HTTPS / localhost).
-  // See https://developer.mozilla.org/en-US/docs/Web/API/Clipboard
-  if (navigator.clipboard) {
-    return navigator.clipboard.writeText(text);
-  }
-  // Fall back to copy-text-to-clipboard for non-secure contexts (e.g. HTTP
-  // on a local network). The fallback is lazily loaded to avoid bundle
-  // overhead for the common HTTPS case.
-  const {default: copy} = await import('copy-text-to-clipboard');
-  return copy(text);
-}
-
 function useCopyButton() {
   const {
     metadata: {code, language}, // (CUSTOM) language
@@ -58,7 +46,9 @@ function useCopyButton() {
   const copyTimeout = useRef<number | undefined>(undefined);
 
   const copyCode = useCallback(() => {
-    copyToClipboard(stripPrompts(code, language)).then(() => { // (CUSTOM) stripPrompts
+    // (CUSTOM) one copy helper with the UUID button (src/utils/clipboard), and stripPrompts
+    copyText(stripPrompts(code, language)).then((copied) => {
+      if (!copied) return;
       setIsCopied(true);
       window.clearTimeout(copyTimeout.current); // (CUSTOM) a second copy restarts the period
       copyTimeout.current = window.setTimeout(() => {
