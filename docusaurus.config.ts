@@ -94,7 +94,9 @@ export default {
     prismColours,
     leanDocsMetadata,
     // Production-only: bundle reports for the bench, route-chunk preloads in the built HTML.
-    ...(devServer ? [] : [bundleReport, preloadRouteChunks]),
+    ...(devServer ? [] : [bundleReport]),
+    // PRELOAD_ROUTE_CHUNKS=off builds without it, to measure what it is worth (README "Benchmark").
+    ...(devServer || process.env.PRELOAD_ROUTE_CHUNKS === 'off' ? [] : [preloadRouteChunks]),
     [
       '@docusaurus/plugin-content-docs',
       {

@@ -1,0 +1,40 @@
+// The benchmark's budgets (issue 21, issue 6 settled), reported in bench/results.md, never
+// enforced by a test. Pure: tests/unit/bench-budgets.test.mjs.
+
+/**
+ * @param {{results: Record<string, {firstVisit: any, lighthouse: any}>, chromium: string}} r this run
+ * @param {{performanceMin: number, accessibilityMin: number, renderBlockingMaxKB: number, routingJsCssMaxKB: number, firstVisitMaxKB: number}} b
+ * @param {number | null} previousRoutingJsCssKB routing's JS+CSS in the previous bench/results.json
+ * @param {string} growthNotes bench/growth.md: a line naming the new figure ("187.3 KB") explains growth
+ * @param {number} toleranceKB growth below this is noise
+ */
+export function budgetRows(r, b, previousRoutingJsCssKB, growthNotes, toleranceKB) {
+  const rows = [];
+  const docsPages = Object.keys(r.results).filter((p) => p !== '/' && p !== '/en_US/');
+  for (const [path, {firstVisit, lighthouse}] of Object.entries(r.results)) {
+    const browser = `Chromium ${lighthouse.browser ?? r.chromium}`;
+    rows.push({name: `Lighthouse performance ${path} (${browser})`, limit: `>= ${b.performanceMin}`, value: lighthouse.performance, ok: lighthouse.performance >= b.performanceMin});
+    rows.push({name: `Lighthouse accessibility ${path} (${browser})`, limit: `= ${b.accessibilityMin}`, value: lighthouse.accessibility, ok: lighthouse.accessibility >= b.accessibilityMin});
+    rows.push({name: `everything a first visit of ${path} downloads, gzip`, limit: `<= ${b.firstVisitMaxKB} KB`, value: `${firstVisit.total.gzipKB} KB`, ok: firstVisit.total.gzipKB <= b.firstVisitMaxKB});
+    if (docsPages.includes(path)) {
+      rows.push({name: `render-blocking (HTML + CSS before first paint) of ${path}, gzip`, limit: `<= ${b.renderBlockingMaxKB} KB`, value: `${firstVisit.renderBlocking.gzipKB} KB`, ok: firstVisit.renderBlocking.gzipKB <= b.renderBlockingMaxKB});
+    }
+  }
+  const routing = r.results['/config/routing.html']?.firstVisit;
+  if (routing) {
+    const now = routing.jsCss.gzipKB;
+    rows.push({name: 'JS+CSS to a hydrated /config/routing.html, gzip', limit: `<= ${b.routingJsCssMaxKB} KB`, value: `${now} KB`, ok: now <= b.routingJsCssMaxKB});
+    if (previousRoutingJsCssKB !== null) {
+      const delta = Math.round((now - previousRoutingJsCssKB) * 10) / 10;
+      const explained = growthNotes.split('\n').some((line) => line.includes(`${now} KB`));
+      const grew = delta > toleranceKB;
+      rows.push({
+        name: 'no growth of that JS+CSS without a line in bench/growth.md naming the new figure',
+        limit: `<= ${previousRoutingJsCssKB} KB + ${toleranceKB}`,
+        value: `${now} KB (${delta >= 0 ? '+' : ''}${delta} KB)${grew && explained ? ', explained in bench/growth.md' : ''}`,
+        ok: !grew || explained,
+      });
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,93 @@
+// `npm run bench -- --compare DIR` (issue 21): the same measurements of two built sites, A (this
+// one, built into --out) and B (any static folder, e.g. the old site's build or the previous
+// commit's), each served by scripts/serve.mjs, with the Lighthouse runs interleaved A, B, A, B…
+// so that a machine that slows down part-way slows both alike. Writes bench/compare.{json,md}.
+// The pure parts are exported for tests/unit/bench-compare.test.mjs.
+import {figureKeys, median} from './lighthouse.mjs';
+
+/**
+ * The benchmark's options. Unknown options and options without a value are errors (a typo must
+ * not silently measure something else).
+ * @param {string[]} argv process.argv.slice(2)
+ */
+export function parseBenchArgs(argv) {
+  const options = {out: 'build', port: 4400, runs: 5, skipBuild: false, compare: null};
+  const valued = {'--out': 'out', '--port': 'port', '--runs': 'runs', '--compare': 'compare'};
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === '--skip-build') {
+      options.skipBuild = true;
+    } else if (arg in valued) {
+      const value = argv[i + 1];
+      if (value === undefined || value.startsWith('--')) throw new Error(`bench: ${arg} needs a value`);
+      options[valued[arg]] = value;
+      i += 1;
+    } else {
+      throw new Error(`bench: unknown option ${arg} (options: --out DIR --port N --runs N --skip-build --compare DIR)`);
+    }
+  }
+  options.port = Number(options.port);
+  options.runs = Number(options.runs);
+  if (!Number.isInteger(options.port) || options.port < 1 || options.port > 65534) throw new Error(`bench: --port must be 1-65534, not ${argv[argv.indexOf('--port') + 1]}`);
+  if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error('bench: --runs must be a positive whole number');
+  return options;
+}
+
+/** The order of the Lighthouse runs: per page, A then B, `runs` times (A, B, A, B…). */
+export function interleave(pages, runs) {
+  const order = [];
+  for (const page of pages) {
+    for (let run = 0; run < runs; run += 1) {
+      order.push({page, site: 'A', run}, {page, site: 'B', run});
+    }
+  }
+  return order;
+}
+
+/** B / A to two decimals; '-' when A is zero or either is missing. */
+export function ratio(a, b) {
+  if (typeof a !== 'number' || typeof b !== 'number' || a === 0) return '-';
+  return (b / a).toFixed(2);
+}
+
+/** Medians per site and page from the interleaved samples. */
+export function medians(samples) {
+  const out = {A: {}, B: {}};
+  for (const site of ['A', 'B']) {
+    const pages = [...new Set(samples.filter((s) => s.site === site).map((s) => s.page))];
+    for (const page of pages) {
+      const runs = samples.filter((s) => s.site === site && s.page === page).map((s) => s.result);
+      out[site][page] = Object.fromEntries(figureKeys.map((k) => [k, median(runs.map((r) => r[k]))]));
+      out[site][page].runs = runs.length;
+    }
+  }
+  return out;
+}
+
+/**
+ * The comparison as Markdown: one table per page, a row per figure, columns A, B and B/A.
+ * @param {{a: string, b: string, browser: string, runs: number, pages: string[],
+ *   bytes: Record<'A'|'B', Record<string, Record<string, number>>>, lighthouse: ReturnType<typeof medians>}} c
+ */
+export function compareMarkdown(c) {
+  const lines = ['# Benchmark comparison', '',
+    `A: \`${c.a}\`; B: \`${c.b}\`. Same server (scripts/serve.mjs, gzip), Chromium ${c.browser}, Lighthouse mobile, `
+    + `median of ${c.runs} runs each, interleaved A, B, A, B.`, ''];
+  const byteRows = [['HTML gz KB', 'htmlGzipKB'], ['render-blocking gz KB', 'renderBlockingGzipKB'], ['JS+CSS gz KB', 'jsCssGzipKB'], ['everything gz KB', 'totalGzipKB']];
+  const lhRows = [['performance', 'performance'], ['accessibility', 'accessibility'], ['FCP ms', 'fcpMs'], ['LCP ms', 'lcpMs'], ['TBT ms', 'tbtMs'], ['CLS', 'cls']];
+  for (const page of c.pages) {
+    lines.push(`## ${page}`, '', '| figure | A | B | B/A |', '|---|---|---|---|');
+    for (const [label, key] of byteRows) {
+      const a = c.bytes.A[page]?.[key];
+      const b = c.bytes.B[page]?.[key];
+      lines.push(`| ${label} | ${a ?? '-'} | ${b ?? '-'} | ${ratio(a, b)} |`);
+    }
+    for (const [label, key] of lhRows) {
+      const a = c.lighthouse.A[page]?.[key];
+      const b = c.lighthouse.B[page]?.[key];
+      lines.push(`| ${label} | ${a ?? '-'} | ${b ?? '-'} | ${ratio(a, b)} |`);
+    }
+    lines.push('');
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,34 @@
+// scripts/bench/budgets.mjs (issue 21): the budgets a benchmark run is held to.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {budgetRows} from '../../scripts/bench/budgets.mjs';
+
+const budgets = {performanceMin: 95, accessibilityMin: 100, renderBlockingMaxKB: 40, routingJsCssMaxKB: 200, firstVisitMaxKB: 250};
+const page = (perf, renderBlocking, jsCss, total) => ({
+  lighthouse: {performance: perf, accessibility: 100, browser: '156.0.1'},
+  firstVisit: {renderBlocking: {gzipKB: renderBlocking}, jsCss: {gzipKB: jsCss}, total: {gzipKB: total}},
+});
+const run = (routingJsCss) => ({chromium: '156.0.1', results: {'/': page(99, 50, 150, 180), '/config/routing.html': page(93, 35, routingJsCss, 240)}});
+const byName = (rows, re) => rows.find((r) => re.test(r.name));
+
+test('each page gets its Lighthouse and first-visit rows, with the browser; docs pages their render-blocking row', () => {
+  const rows = budgetRows(run(180), budgets, null, '', 0.5);
+  assert.equal(byName(rows, /performance \/config\/routing\.html \(Chromium 156\.0\.1\)/).ok, false);
+  assert.equal(byName(rows, /performance \/ \(/).ok, true);
+  assert.equal(byName(rows, /render-blocking .* \/config\/routing\.html/).ok, true);
+  assert.equal(rows.some((r) => /render-blocking .* of \/,/.test(r.name)), false, 'the home page is not a docs page');
+  assert.equal(byName(rows, /JS\+CSS to a hydrated/).ok, true);
+  assert.equal(byName(rows, /everything a first visit of \/config\/routing\.html/).value, '240 KB');
+  assert.equal(rows.some((r) => /no growth/.test(r.name)), false, 'no previous figure, no growth row');
+});
+
+test('growth beyond the tolerance fails unless bench/growth.md names the new figure', () => {
+  assert.equal(byName(budgetRows(run(180.3), budgets, 180, '', 0.5), /no growth/).ok, true);
+  const grown = byName(budgetRows(run(185), budgets, 180, '', 0.5), /no growth/);
+  assert.equal(grown.ok, false);
+  assert.match(grown.value, /\+5 KB/);
+  const explained = byName(budgetRows(run(185), budgets, 180, '- 2026-11-24, 185 KB: the schema checker link\n', 0.5), /no growth/);
+  assert.equal(explained.ok, true);
+  assert.match(explained.value, /explained/);
+  assert.equal(byName(budgetRows(run(170), budgets, 180, '', 0.5), /no growth/).ok, true);
+});
