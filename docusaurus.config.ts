@@ -14,7 +14,6 @@ import leanPrism from './src/plugins/leanPrism';
 import prismColours from './src/plugins/prismColours';
 import leanDocsMetadata from './src/plugins/leanDocsMetadata';
 import bundleReport from './src/plugins/bundleReport';
-import preloadRouteChunks from './src/plugins/preloadRouteChunks';
 import rehypeAnchorAliases from './src/plugins/anchorAliases';
 
 const texts = textsFor(currentLocale);
@@ -63,6 +62,7 @@ export default {
     './src/clientModules/imageZoom.ts',
     './src/clientModules/keepHashTarget.ts',
     './src/clientModules/noViewportPrefetch.ts',
+    './src/clientModules/searchResultLinks.ts',
   ],
   // Token types a code block must wrap in a span; the rest are written as text (config/prismThemes.ts).
   customFields: {codeStyledTypes: styledTokenTypes()},
@@ -93,10 +93,9 @@ export default {
     leanPrism,
     prismColours,
     leanDocsMetadata,
-    // Production-only: bundle reports for the bench, route-chunk preloads in the built HTML.
+    // Production-only: bundle reports for the bench. (Route-chunk preloads were dropped in issue 21:
+    // measured with `npm run bench -- --compare`, they cost routing 0.6 s of LCP; bench/preload-route-chunks.md.)
     ...(devServer ? [] : [bundleReport]),
-    // PRELOAD_ROUTE_CHUNKS=off builds without it, to measure what it is worth (README "Benchmark").
-    ...(devServer || process.env.PRELOAD_ROUTE_CHUNKS === 'off' ? [] : [preloadRouteChunks]),
     [
       '@docusaurus/plugin-content-docs',
       {

@@ -103,3 +103,43 @@ test('/ and Ctrl+K focus the local search box, but not while typing in a field',
   await expect(field).toBeFocused();
   await expect(searchBox(page)).not.toBeFocused();
 });
+
+// Issue 19: results are links. Each result carries the address Enter opens; a plain click opens it
+// in this tab without reloading the site; Ctrl-click and the middle button open a new tab and
+// leave this one where it was.
+test.describe('local search results are links', () => {
+  test('each result links to its page and section, and a plain click opens it in the app', async ({page}) => {
+    await page.goto('/guide/start');
+    await hydrated(page);
+    const results = await search(page, 'RuleObject');
+    const links = results.locator('a.search-result-link');
+    await expect(links.first()).toHaveAttribute('href', '/config/routing#ruleobject');
+    expect(await links.count()).toBe(await results.count());
+    // A marker on window survives an in-app navigation and dies with a reload.
+    await page.evaluate(() => { (window as unknown as {stayed: boolean}).stayed = true; });
+    await links.first().click();
+    await expect(page).toHaveURL(/\/config\/routing#ruleobject$/);
+    await expect(page.locator('article h1')).toHaveText('路由');
+    expect(await page.evaluate(() => (window as unknown as {stayed?: boolean}).stayed)).toBe(true);
+  });
+
+  for (const [how, click] of [
+    ['Ctrl-click', {modifiers: ['ControlOrMeta'] as const}],
+    ['a middle click', {button: 'middle' as const}],
+  ] as const) {
+    test(`${how} opens the result in a new tab and leaves this one as it was`, async ({page, context}) => {
+      await page.goto('/en_US/guide/start');
+      await hydrated(page);
+      const results = await search(page, 'RuleObject');
+      const link = results.locator('a.search-result-link').first();
+      await expect(link).toHaveAttribute('href', '/en_US/config/routing#ruleobject');
+      const opened = context.waitForEvent('page');
+      await link.click(click);
+      const tab = await opened;
+      await tab.waitForLoadState('domcontentloaded');
+      expect(new URL(tab.url()).pathname + new URL(tab.url()).hash).toBe('/en_US/config/routing#ruleobject');
+      await expect(page).toHaveURL(/\/en_US\/guide\/start$/);
+      await tab.close();
+    });
+  }
+});

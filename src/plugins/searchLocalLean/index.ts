@@ -5,6 +5,7 @@
  * language packs, which puts about 13 KB gzip of search engine into every page's first visit.
  * Searching itself runs in the plugin's web worker, which keeps importing the real module.
  * This plugin points only the SearchBar's import at a module that exports the number alone.
+ * It also points the SearchBar's result template at ./SuggestionLink, so results are links.
  */
 import {resolve} from 'node:path';
 import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';
@@ -13,6 +14,9 @@ export type Options = {searchResultLimits: number};
 
 /** The request SearchBar.jsx makes (dist/client/client/theme/SearchBar/SearchBar.jsx:15). */
 const constantsRequest = /\/utils\/proxiedGeneratedConstants$/;
+/** Its result template (SearchBar.jsx:9), replaced by ./SuggestionLink (issue 19: results are links). */
+const suggestionRequest = /^\.\/SuggestionTemplate$/;
+const suggestionLink = resolve(__dirname, 'SuggestionLink.ts');
 const searchBarIssuer = /docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme[\\/]SearchBar[\\/]SearchBar\.jsx$/;
 
 type ResolveData = {request: string; contextInfo: {issuer: string}};
@@ -35,9 +39,14 @@ function plugin(context: LoadContext, options: Options): Plugin {
       if (isServer) return {};
       const {NormalModuleReplacementPlugin} = utils.currentBundler.instance;
       return {
-        plugins: [new NormalModuleReplacementPlugin(constantsRequest, (data: ResolveData) => {
-          if (searchBarIssuer.test(data.contextInfo.issuer)) data.request = constantsFile;
-        })],
+        plugins: [
+          new NormalModuleReplacementPlugin(constantsRequest, (data: ResolveData) => {
+            if (searchBarIssuer.test(data.contextInfo.issuer)) data.request = constantsFile;
+          }),
+          new NormalModuleReplacementPlugin(suggestionRequest, (data: ResolveData) => {
+            if (searchBarIssuer.test(data.contextInfo.issuer)) data.request = suggestionLink;
+          }),
+        ],
       };
     },
   };
