@@ -123,10 +123,11 @@ test.describe('local search results are links', () => {
     expect(await page.evaluate(() => (window as unknown as {stayed?: boolean}).stayed)).toBe(true);
   });
 
-  for (const [how, click] of [
-    ['Ctrl-click', {modifiers: ['ControlOrMeta'] as const}],
-    ['a middle click', {button: 'middle' as const}],
-  ] as const) {
+  const clicks: [string, Parameters<import('@playwright/test').Locator['click']>[0]][] = [
+    ['Ctrl-click', {modifiers: ['ControlOrMeta']}],
+    ['a middle click', {button: 'middle'}],
+  ];
+  for (const [how, click] of clicks) {
     test(`${how} opens the result in a new tab and leaves this one as it was`, async ({page, context}) => {
       await page.goto('/en_US/guide/start');
       await hydrated(page);
