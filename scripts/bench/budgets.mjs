@@ -12,7 +12,8 @@ export function budgetRows(r, b, previousRoutingJsCssKB, growthNotes, toleranceK
   const rows = [];
   const docsPages = Object.keys(r.results).filter((p) => p !== '/' && p !== '/en_US/');
   for (const [path, {firstVisit, lighthouse}] of Object.entries(r.results)) {
-    const browser = `Chromium ${lighthouse.browser ?? r.chromium}`;
+    // The browser Lighthouse drove (the same executable; its user agent rounds the version down).
+    const browser = `Chromium ${r.chromium ?? lighthouse.browser}`;
     rows.push({name: `Lighthouse performance ${path} (${browser})`, limit: `>= ${b.performanceMin}`, value: lighthouse.performance, ok: lighthouse.performance >= b.performanceMin});
     rows.push({name: `Lighthouse accessibility ${path} (${browser})`, limit: `= ${b.accessibilityMin}`, value: lighthouse.accessibility, ok: lighthouse.accessibility >= b.accessibilityMin});
     rows.push({name: `everything a first visit of ${path} downloads, gzip`, limit: `<= ${b.firstVisitMaxKB} KB`, value: `${firstVisit.total.gzipKB} KB`, ok: firstVisit.total.gzipKB <= b.firstVisitMaxKB});
