@@ -30,8 +30,11 @@ export const searchThemes: PluginConfig[] = searchMode === 'local' && !devServer
         docsDir: ['docs', 'versioned_docs/v5'],
         searchBarShortcutKeymap: 'mod+k',
         searchResultLimits,
-        // Object names like domainStrategy must match as typed.
-        removeDefaultStemmer: true,
+        // Keep the stemmer. With removeDefaultStemmer, the plugin (0.55.3) builds the index without
+        // it but still stems queries (the saved index keeps 'stemmer' as its search pipeline), so
+        // a word the stemmer shortens never matched as typed: "environment variables" and
+        // "configuration overview" found nothing (issue 19; bench/search-relevance.md).
+        removeDefaultStemmer: false,
         explicitSearchResultPath: true,
         ignoreCssSelectors: ['.doc-contributors', '.doc-checked-against', '.doc-translation-behind'],
       },
