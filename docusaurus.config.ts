@@ -5,7 +5,7 @@ import {navbar, docsRepoUrl} from './config/navbar';
 import {footer} from './config/footer';
 import {htmlAddressScript} from './config/htmlAddress';
 import {ssgTemplate} from './config/ssgTemplate';
-import {searchThemes, searchThemeConfig} from './config/search';
+import {searchMode, searchThemeConfig} from './config/search';
 import {prismTheme, styledTokenTypes} from './config/prismThemes';
 import {gitContributors, isGitWorkTree} from './src/plugins/contributors';
 import {translationBehind} from './src/plugins/translationStatus';
@@ -62,10 +62,9 @@ export default {
     './src/clientModules/imageZoom.ts',
     './src/clientModules/keepHashTarget.ts',
     './src/clientModules/noViewportPrefetch.ts',
-    './src/clientModules/searchResultLinks.ts',
   ],
   // Token types a code block must wrap in a span; the rest are written as text (config/prismThemes.ts).
-  customFields: {codeStyledTypes: styledTokenTypes()},
+  customFields: {codeStyledTypes: styledTokenTypes(), searchMode},
   future: {
     // rspack + swc: a both-locale build in seconds rather than minutes (probe §10).
     v4: {removeLegacyPostBuildHeadAttribute: true},
@@ -110,7 +109,7 @@ export default {
       },
     ],
   ],
-  themes: ['@docusaurus/theme-mermaid', ...searchThemes],
+  themes: ['@docusaurus/theme-mermaid'],
   themeConfig: {
     navbar,
     footer,

@@ -3,8 +3,8 @@
  * `npm run search:relevance` (issue 19): how often the local search puts the page a reader wants
  * first (success@1) and in the first three (success@3), per language, on the committed query set
  * tests/data/search-queries.json. Drives the built site (build/, `npm run build` first) in
- * Chromium: each query is typed into the search box of /guide/start (or /en_US/guide/start), and
- * the listed results' links are read. Writes bench/search-relevance.{json,md}.
+ * Chromium: each query is typed into the search modal of /guide/start (or /en_US/guide/start),
+ * and the pages its results link to are read. Writes bench/search-relevance.{json,md}.
  * tests/e2e/search-relevance.spec.ts holds the thresholds with the same code.
  *
  * Usage: node scripts/search/relevance.mjs [--dir build] [--port 4580]
@@ -30,7 +30,7 @@ async function main() {
   const server = await startServer({root: dir, port, log: () => {}});
   const browser = await chromium.launch({executablePath: chromiumModule.findChromium(), args: chromiumModule.chromiumArgs});
   const set = querySet();
-  const report = {date: new Date().toISOString(), engine: '@easyops-cn/docusaurus-search-local', browser: browser.version(), languages: {}};
+  const report = {date: new Date().toISOString(), engine: 'Pagefind 1.6 (local index)', browser: browser.version(), languages: {}};
   try {
     for (const lang of ['zh', 'en']) {
       const page = await browser.newPage();

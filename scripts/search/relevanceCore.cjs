@@ -33,7 +33,7 @@ function pageOf(href) {
 /**
  * Success@1 and success@3 of one language.
  * @param {Query[]} queries
- * @param {Record<string, string[]>} results query -> result hrefs, best first
+ * @param {Record<string, string[]>} results query -> result pages, best first
  * @param {'zh'|'en'} lang
  */
 function score(queries, results, lang) {
@@ -49,26 +49,43 @@ function score(queries, results, lang) {
 }
 
 /**
- * Types each query into the page's local search box and reads the results' links (best first).
- * The page is already on a hydrated page of the language.
+ * The distinct pages of a result list, in order (a page's sections follow the page).
+ * @param {string[]} hrefs
+ */
+function pagesOf(hrefs) {
+  /** @type {string[]} */
+  const pages = [];
+  for (const href of hrefs) {
+    const page = pageOf(href);
+    if (!pages.includes(page)) pages.push(page);
+  }
+  return pages;
+}
+
+/**
+ * Types each query into the search modal, as a reader would (with its 500 ms pause), and reads
+ * the pages its results link to, best first. The page is already on a hydrated page of the language.
  * @param {import('@playwright/test').Page} page
  * @param {Query[]} queries
  */
 async function runQueries(page, queries) {
-  const box = page.locator('input.navbar__search-input');
-  const options = page.getByRole('listbox').getByRole('option');
+  await page.keyboard.press('Control+k');
+  const box = page.locator('input.DocSearch-Input');
+  await box.waitFor();
+  const hits = page.locator('.DocSearch-Hit a');
+  // "No results" only counts once the query is answered (src/theme/SearchBar: data-search-pending).
+  const none = page.locator('.DocSearch-Dropdown:not([data-search-pending]) .DocSearch-NoResults');
   /** @type {Record<string, string[]>} */
   const results = {};
   for (const {q} of queries) {
     await box.fill('');
-    await options.first().waitFor({state: 'detached', timeout: 60_000}).catch(() => {});
+    await hits.first().waitFor({state: 'detached', timeout: 60_000});
     await box.fill(q);
-    // Results for this query, or the plugin's "no results" line; the first search loads the index.
-    const empty = page.locator('[class*="noResults_"]');
-    await options.first().or(empty.first()).waitFor({timeout: 60_000});
-    results[q] = await options.locator('a.search-result-link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    // The first query loads Pagefind and the index chunks it needs.
+    await hits.first().or(none).waitFor({timeout: 60_000});
+    results[q] = pagesOf(await hits.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? '')));
   }
   return results;
 }
 
-module.exports = {querySet, localized, pageOf, score, runQueries};
+module.exports = {querySet, localized, pageOf, pagesOf, score, runQueries};

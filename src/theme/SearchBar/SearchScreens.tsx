@@ -7,7 +7,7 @@ import styles from './styles.module.css';
  * Screens DocSearch 4.7.1 cannot show by itself (spec §8): its error screen is never reached
  * for a failed request (it falls through to "no results"), and its suggested queries are
  * never listed (it stores them as an object, then checks `.length`). We render both into the
- * open modal.
+ * open modal, and the line that says hosted search is answered by the local index (issue 19).
  */
 function useElement(selector: string): HTMLElement | null {
   const [element, setElement] = useState<HTMLElement | null>(null);
@@ -59,13 +59,48 @@ function Suggestions(): ReactNode {
   );
 }
 
-export default function SearchScreens({failed}: {failed: boolean}): ReactNode {
+function OfflineNotice(): ReactNode {
+  return (
+    <p className={styles.offline} role="status">
+      <Translate id="site.Search.offline">当前显示离线搜索结果</Translate>
+    </p>
+  );
+}
+
+/** A place of our own at the top of the results (DocSearch renders its list after it). */
+function useTopSlot(dropdown: HTMLElement | null): HTMLElement | null {
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!dropdown) return undefined;
+    const element = document.createElement('div');
+    dropdown.prepend(element);
+    setSlot(element);
+    return () => {
+      element.remove();
+      setSlot(null);
+    };
+  }, [dropdown]);
+  return slot;
+}
+
+export type Props = {failed: boolean; pending?: boolean; offline?: boolean};
+
+export default function SearchScreens({failed, pending = false, offline = false}: Props): ReactNode {
   const dropdown = useElement('.DocSearch-Dropdown');
   const noResults = useElement('.DocSearch-NoResults');
+  const top = useTopSlot(dropdown);
   useEffect(() => {
     dropdown?.classList.toggle(styles.failed!, failed);
   }, [dropdown, failed]);
+  // While a query is on its way: no "no results" screen yet (tests wait for the attribute to go).
+  useEffect(() => {
+    dropdown?.toggleAttribute('data-search-pending', pending);
+  }, [dropdown, pending]);
   if (failed && dropdown) return createPortal(<ErrorScreen />, dropdown);
-  if (!failed && noResults) return createPortal(<Suggestions />, noResults);
-  return null;
+  return (
+    <>
+      {offline && top && createPortal(<OfflineNotice />, top)}
+      {noResults && !pending && createPortal(<Suggestions />, noResults)}
+    </>
+  );
 }

@@ -1,19 +1,23 @@
 /**
  * Wraps whichever SearchBar the build uses (issue 5; --danger: theme-search-algolia has no
  * swizzle config). Docusaurus 3.10.2 spreads our props over themeConfig.algolia (PR #11581).
- * - DocSearch: 500 ms debounce, site-relative result URLs, an error screen when the service
- *   fails, a "report missing results" link.
- * - Local search: `/` focuses the search box (the plugin itself handles Ctrl/Cmd+K).
+ * Both modes show the DocSearch modal (spec §4, §8), with a 500 ms debounce, site-relative result
+ * URLs, an error screen when search fails, and a "report missing results" link:
+ * - hosted (DocSearch keys at build time): Algolia, and the local index when it errors or takes
+ *   more than 2 s, with a line that says so (issue 19);
+ * - local: the Pagefind index built into the site (LocalSearchBar: the same modal, no Algolia host).
  */
-import React, {useCallback, useEffect, useState, type ComponentType, type ReactNode} from 'react';
+import React, {useCallback, useMemo, useState, type ComponentType, type ReactNode} from 'react';
 import OriginalSearchBar from '@theme-original/SearchBar';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type {DocSearchModalProps} from '@docsearch/react';
 import {searchDebounceMs} from '@site/src/constants';
 import {docsRepoUrl} from '@site/config/navbar';
 import {htmlSuffix} from '@site/config/htmlAddress';
-import {isTypingTarget} from '@site/src/utils/keyboard';
+import {docsSetOf, loadPagefind, searchHits} from '@site/src/search/localSearch';
+import {localSearch, withFallback, type Mode, type Search} from '@site/src/search/searchClient';
 import SearchScreens from './SearchScreens';
+import LocalSearchBar from './LocalSearchBar';
 
 type DocSearchProps = Partial<DocSearchModalProps>;
 type SearchClient = Parameters<NonNullable<DocSearchModalProps['transformSearchClient']>>[0];
@@ -21,24 +25,34 @@ type Hit = Parameters<NonNullable<DocSearchModalProps['transformItems']>>[0][num
 
 const SearchBar = OriginalSearchBar as unknown as ComponentType<DocSearchProps>;
 
-type Health = {onFailure: () => void; onSuccess: () => void};
+type Health = {onFailure: () => void; onSuccess: () => void; onPending?: (pending: boolean) => void};
 
 /**
  * One request per pause in typing: each keystroke restarts the timer, and a superseded call
  * never settles (autocomplete only keeps the latest). A failed request reports itself and
  * answers "no hits", so the modal neither hangs nor throws; SearchScreens shows the error.
+ * `onPending` is true from a keystroke until the latest query is answered: DocSearch shows its
+ * "no results" screen meanwhile, which SearchScreens hides.
  */
-export function debounceSearchClient(client: SearchClient, waitMs: number, health: Health): SearchClient {
+export function debounceSearchClient<C extends Pick<SearchClient, 'search'>>(client: C, waitMs: number, health: Health): C {
   const search = client.search.bind(client);
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let latest = 0;
   client.search = ((...args: Parameters<typeof search>) => new Promise((resolve) => {
     clearTimeout(timer);
+    const call = ++latest;
+    health.onPending?.(true);
+    const settled = () => {
+      if (call === latest) health.onPending?.(false);
+    };
     timer = setTimeout(() => {
       search(...args).then((response) => {
         health.onSuccess();
+        settled();
         resolve(response);
       }, () => {
         health.onFailure();
+        settled();
         const requests = Array.isArray(args[0]) ? args[0] : (args[0] as {requests?: unknown[]}).requests ?? [args[0]];
         const empty = {hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: 0, processingTimeMS: 0, query: '', params: '', exhaustiveNbHits: true};
         resolve({results: requests.map(() => empty)} as unknown as Awaited<ReturnType<typeof search>>);
@@ -69,40 +83,34 @@ function missingResultsUrl({query}: {query: string}): string {
   return `${docsRepoUrl}/issues/new?title=${encodeURIComponent(`Search: ${query}`)}`;
 }
 
-function useSlashFocusesLocalSearch(enabled: boolean): void {
-  useEffect(() => {
-    if (!enabled) return undefined;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
-      const input = document.querySelector<HTMLInputElement>('input.navbar__search-input');
-      if (!input) return;
-      event.preventDefault();
-      input.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [enabled]);
-}
+/** The local index as the modal's search: the reader's docs set (from the address) ranks first. */
+const localSearchFn: Search = localSearch(async (query) => searchHits(await loadPagefind(), query, docsSetOf(window.location.pathname)));
 
 export default function SearchBarWrapper(props: DocSearchProps): ReactNode {
   const {siteConfig} = useDocusaurusContext();
-  const hosted = Boolean(siteConfig.themeConfig.algolia);
+  const hosted = siteConfig.customFields?.searchMode === 'docsearch';
   const [failed, setFailed] = useState(false);
-  const transformSearchClient = useCallback((client: SearchClient) => debounceSearchClient(client, searchDebounceMs, {
-    onFailure: () => setFailed(true),
-    onSuccess: () => setFailed(false),
-  }), []);
-  useSlashFocusesLocalSearch(!hosted);
-  if (!hosted) return <SearchBar {...props} />;
+  const [mode, setMode] = useState<Mode>('hosted');
+  const [pending, setPending] = useState(false);
+  const health = useMemo(() => ({onFailure: () => setFailed(true), onSuccess: () => setFailed(false), onPending: setPending}), []);
+  // Hosted: Algolia first, the local index when it fails or is slow (issue 19). Local: the index only.
+  const transformSearchClient = useCallback((client: SearchClient) => {
+    const search = hosted
+      ? withFallback(client.search.bind(client) as unknown as Search, localSearchFn, setMode)
+      : localSearchFn;
+    client.search = search as unknown as typeof client.search;
+    return debounceSearchClient(client, searchDebounceMs, health);
+  }, [hosted, health]);
+  const shared = {
+    ...props,
+    transformSearchClient,
+    transformItems,
+    getMissingResultsUrl: missingResultsUrl,
+  };
   return (
     <>
-      <SearchBar
-        {...props}
-        transformSearchClient={transformSearchClient}
-        transformItems={transformItems}
-        getMissingResultsUrl={missingResultsUrl}
-      />
-      <SearchScreens failed={failed} />
+      {hosted ? <SearchBar {...shared} /> : <LocalSearchBar {...shared} />}
+      <SearchScreens failed={failed} pending={pending} offline={hosted && mode === 'offline' && !failed} />
     </>
   );
 }

@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+/**
+ * The local search index (issue 19): Pagefind over the built site, run after `docusaurus build`
+ * (both modes: it is the offline fallback of hosted search too). Indexes the doc pages' <article>
+ * only, one index per language (from <html lang>), each page tagged with its docs set (`main` or
+ * `v5`) so that the client can put the reader's own set first. Writes <dir>/pagefind/.
+ *
+ * Usage: node scripts/search/pagefind.mjs [build-dir]
+ */
+import {readFileSync, readdirSync, rmSync} from 'node:fs';
+import {join, relative, resolve, sep} from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+/** Parts of an article that are not its subject: page furniture, anchors, the status lines. */
+export const excludeSelectors = [
+  '.theme-doc-breadcrumbs', '.theme-doc-toc-mobile', '.hash-link', '.doc-contributors',
+  '.doc-checked-against', '.doc-translation-behind', '.theme-doc-footer', '.pagination-nav',
+];
+
+/** Built file -> the page's address: config/routing.html -> /config/routing, index.html -> / */
+export function pageUrl(file) {
+  const path = `/${file.split(sep).join('/')}`.replace(/\.html$/, '').replace(/(^|\/)index$/, '$1');
+  return path === '' ? '/' : path;
+}
+
+/** The docs set a page belongs to: the v5 branch (/v5/, /en_US/v5/) or the main docs. */
+export function docsSet(url) {
+  return /^(\/en_US)?\/v5(\/|$)/.test(url) ? 'v5' : 'main';
+}
+
+/** The page's front matter `keywords` (Docusaurus writes them as <meta name=keywords>). */
+export function pageKeywords(html) {
+  const tag = html.match(/<meta\b[^>]*\bname=["']?keywords["']?[^>]*>/i)?.[0];
+  const content = tag?.match(/\bcontent=(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/i);
+  const value = content ? (content[1] ?? content[2] ?? content[3] ?? '') : '';
+  return value.split(',').map((k) => k.trim()).filter(Boolean);
+}
+
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Ends the keywords line; src/search/localSearch.ts cuts excerpts there (keep them equal). */
+export const keywordsEnd = '\u2042';
+
+/** Weight of a page's keywords against body text (1) and its title (h1: 7). */
+export const keywordWeight = 7;
+
+/**
+ * The page's HTML as Pagefind should read it, or null when it is not a doc page (home, 404,
+ * search): its <article> marked as the body, with the docs-set filter, and its keywords as
+ * heavily weighted words at the top (what readers call the subject where the page says it
+ * otherwise: 嗅探 for a page that says 流量探测). Only the indexer's copy changes.
+ */
+export function markArticle(html, url) {
+  if (!/<article[\s>]/.test(html)) return null;
+  const keywords = pageKeywords(html);
+  const extra = keywords.length
+    ? `<p data-pagefind-weight="${keywordWeight}">${escapeHtml(keywords.join(' · '))} ${keywordsEnd}</p>`
+    : '';
+  return html.replace(/<article(?=[\s>])([^>]*)>/, `<article data-pagefind-body data-pagefind-filter="set:${docsSet(url)}"$1>${extra}`);
+}
+
+function htmlFiles(dir) {
+  const out = [];
+  for (const entry of readdirSync(dir, {withFileTypes: true, recursive: true})) {
+    if (entry.isFile() && entry.name.endsWith('.html')) out.push(join(entry.parentPath ?? entry.path, entry.name));
+  }
+  return out.sort();
+}
+
+export async function buildIndex(dir) {
+  const pagefind = await import('pagefind');
+  const output = join(dir, 'pagefind');
+  rmSync(output, {recursive: true, force: true});
+  const {errors, index} = await pagefind.createIndex({excludeSelectors});
+  if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
+  let pages = 0;
+  for (const file of htmlFiles(dir)) {
+    const url = pageUrl(relative(dir, file));
+    const content = markArticle(readFileSync(file, 'utf8'), url);
+    if (content === null) continue;
+    const added = await index.addHTMLFile({url, content});
+    if (added.errors.length) throw new Error(`Pagefind could not index ${url}: ${added.errors.join('; ')}`);
+    pages += 1;
+  }
+  const written = await index.writeFiles({outputPath: output});
+  if (written.errors.length) throw new Error(`Pagefind could not write ${output}: ${written.errors.join('; ')}`);
+  await pagefind.close();
+  return {pages, output};
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const dir = resolve(process.argv[2] ?? 'build');
+  buildIndex(dir).then(({pages, output}) => {
+    if (pages === 0) throw new Error(`No doc page found under ${dir}: run docusaurus build first.`);
+    console.log(`[search] Pagefind indexed ${pages} pages into ${relative(process.cwd(), output)}`);
+  }).catch((err) => {
+    console.error(`[search] ${err.message}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,112 @@
+/**
+ * The search page, /search?q=… (issue 19): the whole result list of the local index for a query,
+ * in both search modes (the modal's "See all results" leads here). Everything runs in the reader's
+ * browser; the address keeps the query so that a result list can be shared or reloaded.
+ */
+import React, {useEffect, useState, type ReactNode} from 'react';
+import Layout from '@theme/Layout';
+import Link from '@docusaurus/Link';
+import {useHistory, useLocation} from '@docusaurus/router';
+import Translate, {translate} from '@docusaurus/Translate';
+import {searchDebounceMs} from '@site/src/constants';
+import {docsSetOf, loadPagefind, pageHits, searchPages, type DocSearchHit} from '@site/src/search/localSearch';
+import styles from './search.module.css';
+
+/** Pages the search page lists for one query. */
+const searchPageLimit = 30;
+
+type State = {status: 'idle' | 'loading'} | {status: 'done'; query: string; hits: DocSearchHit[]} | {status: 'failed'};
+
+function useQueryParam(): [string, (q: string) => void] {
+  const location = useLocation();
+  const history = useHistory();
+  const query = new URLSearchParams(location.search).get('q') ?? '';
+  const setQuery = (q: string) => {
+    const params = new URLSearchParams(location.search);
+    if (q) params.set('q', q); else params.delete('q');
+    const search = params.toString();
+    history.replace({...location, search: search ? `?${search}` : ''});
+  };
+  return [query, setQuery];
+}
+
+function Result({hit}: {hit: DocSearchHit}): ReactNode {
+  const {section, page} = hit;
+  return (
+    <li className={section ? styles.section : styles.page}>
+      <Link to={hit.url} className={styles.link}>
+        {section ?? page}
+      </Link>
+      {section && <span className={styles.path}>{page}</span>}
+      {hit.content && <p className={styles.snippet} dangerouslySetInnerHTML={{__html: hit.content}} />}
+    </li>
+  );
+}
+
+export default function SearchPage(): ReactNode {
+  const [query, setQuery] = useQueryParam();
+  const [text, setText] = useState(query);
+  const [state, setState] = useState<State>({status: 'idle'});
+
+  // The address is the truth: typing updates it after a pause, and back/forward update the box.
+  useEffect(() => setText(query), [query]);
+  useEffect(() => {
+    if (text === query) return undefined;
+    const timer = setTimeout(() => setQuery(text.trim()), searchDebounceMs);
+    return () => clearTimeout(timer);
+  }, [text]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    if (!query.trim()) {
+      setState({status: 'idle'});
+      return undefined;
+    }
+    let current = true;
+    setState({status: 'loading'});
+    loadPagefind()
+      .then((pagefind) => searchPages(pagefind, query, docsSetOf(window.location.pathname), searchPageLimit))
+      .then((pages) => {
+        if (current) setState({status: 'done', query, hits: pages.flatMap((page, i) => pageHits(page, i))});
+      }, () => {
+        if (current) setState({status: 'failed'});
+      });
+    return () => {
+      current = false;
+    };
+  }, [query]);
+
+  const title = translate({id: 'site.SearchPage.title', message: '搜索'});
+  return (
+    <Layout title={title}>
+      <main className={`container margin-vert--lg ${styles.searchPage}`}>
+        <h1>{title}</h1>
+        <form role="search" onSubmit={(event) => { event.preventDefault(); setQuery(text.trim()); }}>
+          <input
+            type="search"
+            className={styles.input}
+            name="q"
+            value={text}
+            autoFocus
+            aria-label={translate({id: 'site.SearchPage.placeholder', message: '搜索文档'})}
+            placeholder={translate({id: 'site.SearchPage.placeholder', message: '搜索文档'})}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </form>
+        <div aria-live="polite">
+          {state.status === 'loading' && <p><Translate id="site.SearchPage.loading">正在搜索…</Translate></p>}
+          {state.status === 'failed' && (
+            <p role="alert"><Translate id="site.SearchPage.failed">无法获取结果，请检查网络连接后再试一次。</Translate></p>
+          )}
+          {state.status === 'done' && state.hits.length === 0 && (
+            <p><Translate id="site.SearchPage.noResults" values={{query: state.query}}>{'没有找到“{query}”的结果。'}</Translate></p>
+          )}
+        </div>
+        {state.status === 'done' && state.hits.length > 0 && (
+          <ol className={styles.results}>
+            {state.hits.map((hit) => <Result key={hit.objectID} hit={hit} />)}
+          </ol>
+        )}
+      </main>
+    </Layout>
+  );
+}

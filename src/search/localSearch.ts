@@ -1,0 +1,193 @@
+/**
+ * The local search engine (issue 19): Pagefind's index, written into <site>/pagefind/ after the
+ * build by scripts/search/pagefind.mjs, answered in the DocSearch modal's own result format so
+ * that local search, the offline fallback of hosted search, and the /search page share one
+ * screen. Pagefind picks the index of the page's language from <html lang>; a query loads only
+ * the index chunks and result fragments it needs.
+ */
+
+/** What the reader's own docs set weighs against the other when both match (issue 19). */
+export const currentSetBoost = 2;
+/** Pagefind's ranking: long reference pages are the subject of what they name, not noise. */
+export const ranking = {pageLength: 0.1} as const;
+/** Pages listed per query; each costs one fragment download (about 2 to 12 KB gzip). */
+export const pagesPerQuery = 8;
+/** Sections listed under a page. */
+export const sectionsPerPage = 3;
+
+export type DocsSet = 'main' | 'v5';
+
+/** The docs set of an address: the v5 branch (/v5/…, /en_US/v5/…) or the main docs. */
+export function docsSetOf(pathname: string): DocsSet {
+  return /^(\/en_US)?\/v5(\/|$)/.test(pathname) ? 'v5' : 'main';
+}
+
+// The parts of Pagefind's API we use (pagefind 1.6).
+export type PagefindSubResult = {title: string; url: string; excerpt: string; weighted_locations?: {weight: number}[]; locations?: number[]};
+export type PagefindData = {url: string; excerpt: string; meta: {title?: string}; sub_results: PagefindSubResult[]};
+export type PagefindResult = {id: string; score: number; data: () => Promise<PagefindData>};
+export type PagefindSearch = {results: PagefindResult[]};
+export type Pagefind = {
+  options: (options: Record<string, unknown>) => Promise<void>;
+  search: (query: string, options?: {filters?: Record<string, string>}) => Promise<PagefindSearch | null>;
+};
+
+/**
+ * One result list of both docs sets: each set searched on its own (Pagefind's filter), then
+ * merged by score with the reader's set weighted up, so the v4 page comes first for /config/…
+ * readers and the v5 page for /v5/… readers when both match about equally.
+ */
+export function mergeBySet(current: PagefindResult[], other: PagefindResult[], boost = currentSetBoost): PagefindResult[] {
+  return [
+    ...current.map((result) => ({result, score: result.score * boost})),
+    ...other.map((result) => ({result, score: result.score})),
+  ].sort((a, b) => b.score - a.score).map(({result}) => result);
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Excerpt HTML that can only hold text and <mark>: Pagefind marks the matched words, and any
+ * other angle bracket in the page's text is escaped (an entity such as &amp;lt; stays one).
+ */
+export function safeExcerpt(excerpt: string): string {
+  return excerpt.split(/(<\/?mark>)/).map((part) =>
+    (part === '<mark>' || part === '</mark>' ? part : part.replace(/</g, '&lt;').replace(/>/g, '&gt;'))).join('');
+}
+
+type Level = 'lvl0' | 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6';
+type Hierarchy = Record<Level, string | null>;
+type Highlighted = {value: string; matchLevel: 'none' | 'full'; matchedWords: string[]};
+
+/**
+ * A hit in the shape DocSearch 4 renders (what Algolia's DocSearch crawler stores), plus `page`
+ * and `section` for the /search page. DocSearch groups hits under lvl0 and shows a `lvl1` hit
+ * as its lvl1 text over its content: here the page title is the group, and each hit is the
+ * page or one of its sections, over a snippet with the matched words marked.
+ */
+export type DocSearchHit = {
+  objectID: string;
+  url: string;
+  type: 'lvl1';
+  content: string | null;
+  hierarchy: Hierarchy;
+  _highlightResult: {hierarchy: Partial<Record<Level, Highlighted>>; hierarchy_camel: Partial<Record<Level, Highlighted>>[]; content: Highlighted};
+  _snippetResult: {content: {value: string; matchLevel: 'none' | 'full'}};
+  page: string;
+  section: string | null;
+};
+
+const plain = (value: string): Highlighted => ({value: escapeHtml(value), matchLevel: 'none', matchedWords: []});
+
+/** Removes the build's .html and a trailing index from a Pagefind address. */
+export function cleanUrl(url: string): string {
+  return url.replace(/\.html(?=$|[#?])/, '').replace(/\/index(?=$|[#?])/, '/');
+}
+
+/**
+ * Ends the keywords line the indexer adds at the top of a page (scripts/search/pagefind.mjs):
+ * an excerpt drops everything up to it, so readers see the page's words, not the keywords.
+ */
+export const keywordsEnd = '\u2042';
+
+/**
+ * Pagefind's excerpt of a section starts with the section's own heading ("rules. Type: …"); the
+ * hit shows the heading already, so that first sentence goes. `<mark>` tags are skipped over.
+ */
+export function dropLeadingTitle(excerpt: string, title: string): string {
+  const lead = `${title}. `;
+  let seen = 0;
+  let i = 0;
+  while (i < excerpt.length && seen < lead.length) {
+    const tag = excerpt.slice(i).match(/^<\/?mark>/);
+    if (tag) {
+      i += tag[0].length;
+      continue;
+    }
+    if (excerpt[i] !== lead[seen]) return excerpt;
+    i += 1;
+    seen += 1;
+  }
+  const rest = excerpt.slice(i);
+  // A mark opened inside the dropped heading is closed again in what remains.
+  const opened = (excerpt.slice(0, i).match(/<mark>/g)?.length ?? 0) > (excerpt.slice(0, i).match(/<\/mark>/g)?.length ?? 0);
+  return seen === lead.length ? `${opened ? '<mark>' : ''}${rest}` : excerpt;
+}
+
+function hit(id: string, url: string, page: string, section: string | null, excerpt: string): DocSearchHit {
+  const title = section ?? page;
+  const hierarchy: Hierarchy = {lvl0: page, lvl1: title, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
+  const highlighted: Partial<Record<Level, Highlighted>> = {lvl0: plain(page), lvl1: plain(title)};
+  const cut = excerpt.lastIndexOf(keywordsEnd);
+  const snippet = safeExcerpt(dropLeadingTitle((cut >= 0 ? excerpt.slice(cut + keywordsEnd.length) : excerpt).trim(), title));
+  return {
+    objectID: id,
+    url: cleanUrl(url),
+    type: 'lvl1',
+    content: snippet || null,
+    hierarchy,
+    _highlightResult: {hierarchy: highlighted, hierarchy_camel: [highlighted], content: {value: snippet, matchLevel: snippet ? 'full' : 'none', matchedWords: []}},
+    _snippetResult: {content: {value: snippet, matchLevel: snippet ? 'full' : 'none'}},
+    page,
+    section,
+  };
+}
+
+const sectionWeight = (section: PagefindSubResult) =>
+  section.weighted_locations?.reduce((sum, l) => sum + l.weight, 0) ?? section.locations?.length ?? 0;
+
+/**
+ * One page's hits: the page, grouped under its title (DocSearch groups by lvl0), then its best
+ * matching sections (most weighted matches first; headings weigh more than body text).
+ */
+export function pageHits(data: PagefindData, index: number): DocSearchHit[] {
+  const title = data.meta.title?.trim() || cleanUrl(data.url);
+  const pageUrl = data.url.split('#')[0]!;
+  const sections = data.sub_results
+    .filter((s) => s.url.includes('#') && s.title && s.title !== title)
+    .sort((a, b) => sectionWeight(b) - sectionWeight(a))
+    .slice(0, sectionsPerPage);
+  const top = data.sub_results.find((s) => !s.url.includes('#'));
+  return [
+    hit(`${index}`, pageUrl, title, null, top?.excerpt ?? (sections.length ? '' : data.excerpt)),
+    ...sections.map((s, i) => hit(`${index}-${i}`, s.url, title, s.title, s.excerpt)),
+  ];
+}
+
+/** Results for a query, best first: the reader's docs set weighted up. */
+export async function searchPages(pagefind: Pagefind, query: string, set: DocsSet, limit = pagesPerQuery): Promise<PagefindData[]> {
+  const other: DocsSet = set === 'v5' ? 'main' : 'v5';
+  const [mine, theirs] = await Promise.all([
+    pagefind.search(query, {filters: {set}}),
+    pagefind.search(query, {filters: {set: other}}),
+  ]);
+  const merged = mergeBySet(mine?.results ?? [], theirs?.results ?? []);
+  return Promise.all(merged.slice(0, limit).map((r) => r.data()));
+}
+
+export async function searchHits(pagefind: Pagefind, query: string, set: DocsSet): Promise<DocSearchHit[]> {
+  if (!query.trim()) return [];
+  const pages = await searchPages(pagefind, query, set);
+  return pages.flatMap((data, i) => pageHits(data, i));
+}
+
+let loading: Promise<Pagefind> | null = null;
+
+/**
+ * Loads Pagefind from the site (`/pagefind/pagefind.js`, outside webpack), once; a
+ * failed load (offline, dev server without an index) is forgotten so the next query retries.
+ */
+export function loadPagefind(): Promise<Pagefind> {
+  if (!loading) {
+    // One bundle at the root for both languages (the English site is built into /en_US/).
+    const url = '/pagefind/pagefind.js';
+    loading = (import(/* webpackIgnore: true */ url) as Promise<Pagefind>).then(async (pagefind) => {
+      await pagefind.options({ranking});
+      return pagefind;
+    });
+    loading.catch(() => {
+      loading = null;
+    });
+  }
+  return loading;
+}

@@ -1,0 +1,209 @@
+// The local search (issue 19): Pagefind results into DocSearch hits (src/search/localSearch.ts),
+// the hosted search's fallback to them (src/search/searchClient.ts), and the indexer's page
+// handling (scripts/search/pagefind.mjs).
+import './docusaurus-aliases.cjs';
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  cleanUrl, docsSetOf, dropLeadingTitle, keywordsEnd, mergeBySet, pageHits, safeExcerpt, searchHits,
+  type Pagefind, type PagefindData, type PagefindResult,
+} from '../../src/search/localSearch';
+import {localSearch, queryOf, withFallback, type Mode, type Search} from '../../src/search/searchClient';
+// @ts-expect-error: a plain ES module without types
+import * as indexer from '../../scripts/search/pagefind.mjs';
+
+const result = (id: string, score: number, data: Partial<PagefindData> = {}): PagefindResult => ({
+  id, score, data: async () => ({url: `/${id}`, excerpt: '', meta: {title: id}, sub_results: [], ...data}),
+});
+
+test('the docs set of an address: /v5/ and /en_US/v5/ are v5, the rest the main docs', () => {
+  assert.equal(docsSetOf('/v5/config/overview'), 'v5');
+  assert.equal(docsSetOf('/en_US/v5/config/router'), 'v5');
+  assert.equal(docsSetOf('/v5'), 'v5');
+  assert.equal(docsSetOf('/config/routing'), 'main');
+  assert.equal(docsSetOf('/en_US/config/v5notes'), 'main');
+  assert.equal(docsSetOf('/v50/x'), 'main');
+  assert.equal(docsSetOf('/'), 'main');
+});
+
+test("the reader's docs set wins a close match, not a clear one", () => {
+  const merged = mergeBySet([result('v4-page', 1.0)], [result('v5-close', 1.5), result('v5-clear', 2.5)], 2);
+  assert.deepEqual(merged.map((r) => r.id), ['v5-clear', 'v4-page', 'v5-close']);
+  assert.deepEqual(mergeBySet([], []), []);
+});
+
+test('excerpts keep <mark> and nothing else that could be markup', () => {
+  assert.equal(safeExcerpt('a <mark>RuleObject</mark> b'), 'a <mark>RuleObject</mark> b');
+  assert.equal(safeExcerpt('<img src=x onerror=alert(1)> <mark>x</mark>'), '&lt;img src=x onerror=alert(1)&gt; <mark>x</mark>');
+  assert.equal(safeExcerpt('a &lt; b &amp; c'), 'a &lt; b &amp; c');
+  assert.equal(safeExcerpt('<mark onclick=x>y</mark>'), '&lt;mark onclick=x&gt;y</mark>');
+});
+
+test('a section excerpt loses its own heading, marks included', () => {
+  assert.equal(dropLeadingTitle('rules. Type: array', 'rules'), 'Type: array');
+  assert.equal(dropLeadingTitle('<mark>RuleObject</mark>. One <mark>RuleObject</mark>', 'RuleObject'), 'One <mark>RuleObject</mark>');
+  assert.equal(dropLeadingTitle('other text. rules.', 'rules'), 'other text. rules.');
+  assert.equal(dropLeadingTitle('rules', 'rules'), 'rules');
+});
+
+test('build addresses lose .html and index', () => {
+  assert.equal(cleanUrl('/config/routing.html#ruleobject'), '/config/routing#ruleobject');
+  assert.equal(cleanUrl('/guide/index.html'), '/guide/');
+  assert.equal(cleanUrl('/config/routing'), '/config/routing');
+});
+
+test('a page becomes its own hit and its best sections, grouped under its title', () => {
+  const data: PagefindData = {
+    url: '/config/routing',
+    excerpt: `routing rules ${keywordsEnd} <mark>Routing</mark> decides`,
+    meta: {title: 'Routing'},
+    sub_results: [
+      {title: 'Routing', url: '/config/routing', excerpt: `routing rules ${keywordsEnd} <mark>Routing</mark> decides`},
+      {title: 'rules', url: '/config/routing#rules', excerpt: 'rules. the <mark>routing</mark> rules', weighted_locations: [{weight: 1}]},
+      {title: 'RuleObject', url: '/config/routing#ruleobject', excerpt: 'RuleObject. one <mark>routing</mark> rule', weighted_locations: [{weight: 6}, {weight: 1}]},
+      {title: 'A', url: '/config/routing#a', excerpt: 'a', weighted_locations: []},
+      {title: 'B', url: '/config/routing#b', excerpt: 'b', weighted_locations: []},
+    ],
+  };
+  const hits = pageHits(data, 0);
+  assert.deepEqual(hits.map((h) => [h.url, h.page, h.section, h.hierarchy.lvl0, h.hierarchy.lvl1]), [
+    ['/config/routing', 'Routing', null, 'Routing', 'Routing'],
+    ['/config/routing#ruleobject', 'Routing', 'RuleObject', 'Routing', 'RuleObject'],
+    ['/config/routing#rules', 'Routing', 'rules', 'Routing', 'rules'],
+    ['/config/routing#a', 'Routing', 'A', 'Routing', 'A'],
+  ]);
+  // The keywords line never shows; the snippet starts at the page's own words.
+  assert.equal(hits[0]!.content, '<mark>Routing</mark> decides');
+  assert.equal(hits[1]!.content, 'one <mark>routing</mark> rule');
+  assert.equal(hits[1]!._snippetResult.content.value, hits[1]!.content);
+  assert.ok(hits.every((h) => h.type === 'lvl1'));
+  assert.equal(new Set(hits.map((h) => h.objectID)).size, hits.length);
+});
+
+test('titles reach DocSearch escaped (it renders highlight values as HTML)', () => {
+  const [hit] = pageHits({url: '/x', excerpt: '', meta: {title: '<b>x</b> & y'}, sub_results: []}, 0);
+  assert.equal(hit!._highlightResult.hierarchy.lvl0?.value, '&lt;b&gt;x&lt;/b&gt; &amp; y');
+  assert.equal(hit!.hierarchy.lvl0, '<b>x</b> & y');
+});
+
+test('searchHits asks both docs sets and lists the reader\'s set first on a tie', async () => {
+  const asked: unknown[] = [];
+  const pagefind: Pagefind = {
+    options: async () => {},
+    search: async (query, options) => {
+      asked.push([query, options?.filters]);
+      return {results: options?.filters?.set === 'v5' ? [result('v5/config/router', 1)] : [result('config/routing', 1)]};
+    },
+  };
+  const forV5 = await searchHits(pagefind, 'routing', 'v5');
+  assert.equal(forV5[0]!.url, '/v5/config/router');
+  const forMain = await searchHits(pagefind, 'routing', 'main');
+  assert.equal(forMain[0]!.url, '/config/routing');
+  assert.deepEqual(asked.slice(0, 2), [['routing', {set: 'v5'}], ['routing', {set: 'main'}]]);
+  assert.deepEqual(await searchHits(pagefind, '   ', 'main'), []);
+  assert.equal(asked.length, 4);
+});
+
+test('a null answer from Pagefind (its search was superseded) is no results, not a crash', async () => {
+  const pagefind: Pagefind = {options: async () => {}, search: async () => null};
+  assert.deepEqual(await searchHits(pagefind, 'x', 'main'), []);
+});
+
+test('the query is read from every request shape the Algolia client sends', () => {
+  assert.equal(queryOf({query: 'a'}), 'a');
+  assert.equal(queryOf({params: {query: 'b'}}), 'b');
+  assert.equal(queryOf({params: 'query=c%20d&hitsPerPage=20'}), 'c d');
+  assert.equal(queryOf({}), '');
+});
+
+test('localSearch answers each request of a multi-query', async () => {
+  const search = localSearch(async (q) => (q ? pageHits({url: `/${q}`, excerpt: '', meta: {title: q}, sub_results: []}, 0) : []));
+  const {results} = await search({requests: [{query: 'vmess'}, {params: {query: ''}}]});
+  assert.equal(results.length, 2);
+  assert.equal(results[0]!.nbHits, 1);
+  assert.equal(results[0]!.query, 'vmess');
+  assert.equal(results[1]!.nbHits, 0);
+});
+
+/** Timers the test moves by hand. */
+function manualTimers() {
+  let pending: (() => void) | null = null;
+  return {
+    set: ((fn: () => void) => { pending = fn; return 1; }) as unknown as typeof setTimeout,
+    clear: (() => { pending = null; }) as unknown as typeof clearTimeout,
+    fire: () => pending?.(),
+  };
+}
+
+const answer = (tag: string): Search => async () => ({results: [{hits: [tag], nbHits: 1}]});
+
+test('hosted search answers when it is in time', async () => {
+  const modes: Mode[] = [];
+  const timers = manualTimers();
+  const search = withFallback(answer('hosted'), answer('local'), (m) => modes.push(m), 2000, timers);
+  const response = await search({requests: [{query: 'x'}]});
+  assert.deepEqual(response.results[0]!.hits, ['hosted']);
+  assert.deepEqual(modes, ['hosted']);
+});
+
+test('a failing hosted search is answered locally at once, and says so', async () => {
+  const modes: Mode[] = [];
+  const timers = manualTimers();
+  const search = withFallback(async () => { throw new Error('HTTP 500'); }, answer('local'), (m) => modes.push(m), 2000, timers);
+  const response = await search({requests: [{query: 'x'}]});
+  assert.deepEqual(response.results[0]!.hits, ['local']);
+  assert.deepEqual(modes, ['offline']);
+});
+
+test('a hosted search slower than the limit is answered locally; a late answer changes nothing', async () => {
+  const modes: Mode[] = [];
+  const timers = manualTimers();
+  let late: (value: Awaited<ReturnType<Search>>) => void = () => {};
+  const slow: Search = () => new Promise((resolve) => { late = resolve; });
+  const search = withFallback(slow, answer('local'), (m) => modes.push(m), 2000, timers);
+  const pending = search({requests: [{query: 'x'}]});
+  timers.fire();
+  assert.deepEqual((await pending).results[0]!.hits, ['local']);
+  late({results: [{hits: ['hosted'], nbHits: 1}]});
+  await new Promise((r) => setImmediate(r));
+  assert.deepEqual(modes, ['offline']);
+});
+
+test('search goes back to the hosted service as soon as it answers again', async () => {
+  const modes: Mode[] = [];
+  let up = false;
+  const hosted: Search = async () => {
+    if (!up) throw new Error('blocked');
+    return {results: [{hits: ['hosted'], nbHits: 1}]};
+  };
+  const search = withFallback(hosted, answer('local'), (m) => modes.push(m), 2000, manualTimers());
+  assert.deepEqual((await search([{query: 'a'}])).results[0]!.hits, ['local']);
+  up = true;
+  assert.deepEqual((await search([{query: 'b'}])).results[0]!.hits, ['hosted']);
+  assert.deepEqual(modes, ['offline', 'hosted']);
+});
+
+test('when the local index fails too, the query fails (the modal shows its error screen)', async () => {
+  const search = withFallback(async () => { throw new Error('blocked'); }, async () => { throw new Error('offline'); }, () => {}, 2000, manualTimers());
+  await assert.rejects(search([{query: 'a'}]), /offline/);
+});
+
+test('the indexer: page addresses, docs sets and keywords', () => {
+  assert.equal(indexer.pageUrl('config/routing.html'), '/config/routing');
+  assert.equal(indexer.pageUrl('index.html'), '/');
+  assert.equal(indexer.pageUrl('en_US/v5/config/index.html'), '/en_US/v5/config/');
+  assert.equal(indexer.docsSet('/en_US/v5/config/router'), 'v5');
+  assert.equal(indexer.docsSet('/config/routing'), 'main');
+  assert.deepEqual(indexer.pageKeywords('<meta data-rh=true name=keywords content="路由规则,routing rules"/>'), ['路由规则', 'routing rules']);
+  assert.deepEqual(indexer.pageKeywords('<meta data-rh=true name=keywords content=入站,inbound,嗅探 />'), ['入站', 'inbound', '嗅探']);
+  assert.deepEqual(indexer.pageKeywords('<meta name="description" content="x">'), []);
+  assert.equal(indexer.keywordsEnd, keywordsEnd, 'the indexer and the client cut keywords at the same mark');
+});
+
+test('the indexer marks the article of doc pages only, with its set and its keywords', () => {
+  const page = '<html><head><meta name=keywords content="a<b,c"></head><body><nav>x</nav><article class="y"><h1>T</h1></article></body></html>';
+  const marked = indexer.markArticle(page, '/v5/config/x');
+  assert.match(marked, /<article data-pagefind-body data-pagefind-filter="set:v5" class="y"><p data-pagefind-weight="\d+">a&lt;b · c \u2042<\/p><h1>T<\/h1>/);
+  assert.equal(indexer.markArticle('<html><body><main>home</main></body></html>', '/'), null);
+  assert.match(indexer.markArticle('<article><h1>T</h1></article>', '/config/x'), /^<article data-pagefind-body data-pagefind-filter="set:main"><h1>/);
+});
