@@ -9,7 +9,7 @@ import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
 import Translate, {translate} from '@docusaurus/Translate';
 import {searchDebounceMs} from '@site/src/constants';
-import {docsSetOf, loadPagefind, pageHits, searchPages, type DocSearchHit} from '@site/src/search/localSearch';
+import {docsSetOf, pageHits, searchPages, withPagefind, type DocSearchHit} from '@site/src/search/localSearch';
 import styles from './search.module.css';
 
 /** Pages the search page lists for one query. */
@@ -63,8 +63,7 @@ export default function SearchPage(): ReactNode {
     }
     let current = true;
     setState({status: 'loading'});
-    loadPagefind()
-      .then((pagefind) => searchPages(pagefind, query, docsSetOf(window.location.pathname), searchPageLimit))
+    withPagefind((pagefind) => searchPages(pagefind, query, docsSetOf(window.location.pathname), searchPageLimit))
       .then((pages) => {
         if (current) setState({status: 'done', query, hits: pages.flatMap((page, i) => pageHits(page, i))});
       }, () => {

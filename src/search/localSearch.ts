@@ -7,7 +7,7 @@
  */
 
 /** What the reader's own docs set weighs against the other when both match (issue 19). */
-export const currentSetBoost = 2;
+export const currentSetBoost = 3;
 /** Pagefind's ranking: long reference pages are the subject of what they name, not noise. */
 export const ranking = {pageLength: 0.1} as const;
 /** Pages listed per query; each costs one fragment download (about 2 to 12 KB gzip). */
@@ -172,22 +172,38 @@ export async function searchHits(pagefind: Pagefind, query: string, set: DocsSet
 }
 
 let loading: Promise<Pagefind> | null = null;
+let attempt = 0;
 
 /**
- * Loads Pagefind from the site (`/pagefind/pagefind.js`, outside webpack), once; a
- * failed load (offline, dev server without an index) is forgotten so the next query retries.
+ * Loads Pagefind from the site (`/pagefind/pagefind.js`, outside webpack), once. After a failure
+ * (offline, a dropped connection, the dev server without an index) `forgetPagefind` drops it, and
+ * the next query loads a fresh copy: the browser keeps a failed module import, and Pagefind keeps
+ * a failed start, for the life of the page, so the retry asks for `pagefind.js?retry=N`.
  */
 export function loadPagefind(): Promise<Pagefind> {
   if (!loading) {
     // One bundle at the root for both languages (the English site is built into /en_US/).
-    const url = '/pagefind/pagefind.js';
+    const url = `/pagefind/pagefind.js${attempt ? `?retry=${attempt}` : ''}`;
     loading = (import(/* webpackIgnore: true */ url) as Promise<Pagefind>).then(async (pagefind) => {
       await pagefind.options({ranking});
       return pagefind;
     });
-    loading.catch(() => {
-      loading = null;
-    });
+    loading.catch(forgetPagefind);
   }
   return loading;
+}
+
+export function forgetPagefind(): void {
+  loading = null;
+  attempt += 1;
+}
+
+/** A search on the local index; any failure makes the next one start Pagefind afresh. */
+export async function withPagefind<T>(run: (pagefind: Pagefind) => Promise<T>): Promise<T> {
+  try {
+    return await run(await loadPagefind());
+  } catch (error) {
+    forgetPagefind();
+    throw error;
+  }
 }

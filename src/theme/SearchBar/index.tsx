@@ -14,7 +14,7 @@ import type {DocSearchModalProps} from '@docsearch/react';
 import {searchDebounceMs} from '@site/src/constants';
 import {docsRepoUrl} from '@site/config/navbar';
 import {htmlSuffix} from '@site/config/htmlAddress';
-import {docsSetOf, loadPagefind, searchHits} from '@site/src/search/localSearch';
+import {docsSetOf, searchHits, withPagefind} from '@site/src/search/localSearch';
 import {localSearch, withFallback, type Mode, type Search} from '@site/src/search/searchClient';
 import SearchScreens from './SearchScreens';
 import LocalSearchBar from './LocalSearchBar';
@@ -84,7 +84,7 @@ function missingResultsUrl({query}: {query: string}): string {
 }
 
 /** The local index as the modal's search: the reader's docs set (from the address) ranks first. */
-const localSearchFn: Search = localSearch(async (query) => searchHits(await loadPagefind(), query, docsSetOf(window.location.pathname)));
+const localSearchFn: Search = localSearch((query) => withPagefind((pagefind) => searchHits(pagefind, query, docsSetOf(window.location.pathname))));
 
 export default function SearchBarWrapper(props: DocSearchProps): ReactNode {
   const {siteConfig} = useDocusaurusContext();
