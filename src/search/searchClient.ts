@@ -47,8 +47,15 @@ export type Mode = 'hosted' | 'offline';
  * answers and `onMode('offline')` is told. Every query asks the hosted service first, and an
  * answer in time reports `onMode('hosted')`, so search goes back as soon as the service does.
  */
+type Timers = {set: (run: () => void, ms: number) => unknown; clear: (timer: unknown) => void};
+// Called as plain functions: a browser's setTimeout throws "Illegal invocation" when called as a method.
+const realTimers: Timers = {
+  set: (run, ms) => setTimeout(run, ms),
+  clear: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+};
+
 export function withFallback(hosted: Search, local: Search, onMode: (mode: Mode) => void, timeoutMs = hostedTimeoutMs,
-  timers: {set: typeof setTimeout; clear: typeof clearTimeout} = {set: setTimeout, clear: clearTimeout}): Search {
+  timers: Timers = realTimers): Search {
   return (args) => new Promise<SearchResponse>((resolve, reject) => {
     let settled = false;
     const offline = () => {

@@ -129,8 +129,8 @@ test('localSearch answers each request of a multi-query', async () => {
 function manualTimers() {
   let pending: (() => void) | null = null;
   return {
-    set: ((fn: () => void) => { pending = fn; return 1; }) as unknown as typeof setTimeout,
-    clear: (() => { pending = null; }) as unknown as typeof clearTimeout,
+    set: (fn: () => void) => { pending = fn; return 1; },
+    clear: () => { pending = null; },
     fire: () => pending?.(),
   };
 }
@@ -181,6 +181,22 @@ test('search goes back to the hosted service as soon as it answers again', async
   up = true;
   assert.deepEqual((await search([{query: 'b'}])).results[0]!.hits, ['hosted']);
   assert.deepEqual(modes, ['offline', 'hosted']);
+});
+
+test('the real timers are called as a browser allows (not as methods of another object)', async () => {
+  // A browser's setTimeout throws "Illegal invocation" unless called on window or plainly; Node's
+  // does not care, so the test puts a browser-like one in its place.
+  const original = globalThis.setTimeout;
+  globalThis.setTimeout = function strictSetTimeout(this: unknown, ...args: Parameters<typeof setTimeout>) {
+    if (this !== undefined && this !== globalThis) throw new TypeError('Illegal invocation');
+    return original(...args);
+  } as typeof setTimeout;
+  try {
+    const search = withFallback(() => new Promise(() => {}), answer('local'), () => {}, 10);
+    assert.deepEqual((await search([{query: 'a'}])).results[0]!.hits, ['local']);
+  } finally {
+    globalThis.setTimeout = original;
+  }
 });
 
 test('when the local index fails too, the query fails (the modal shows its error screen)', async () => {

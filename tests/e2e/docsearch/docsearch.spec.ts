@@ -1,5 +1,5 @@
 import {test, expect, hydrated, addTextField} from '../fixtures';
-import {fakeAlgolia, type FakeHit} from './fake-algolia';
+import {fakeAlgolia, type Behaviour, type FakeHit} from './fake-algolia';
 
 // These run against the build made with DOCSEARCH_APP_ID/DOCSEARCH_API_KEY (npm run build:docsearch),
 // with every Algolia request answered by fakeAlgolia.
@@ -63,19 +63,82 @@ test('absolute result URLs become site-relative and Enter opens the result', asy
   await expect(page.locator('article h1')).toHaveText('路由');
 });
 
-test.describe('when the search service is unreachable', () => {
-  // The refused connections themselves are reported on the console.
-  test.use({allowedConsoleErrors: [/ERR_CONNECTION_REFUSED/]});
+// Issue 19: when the hosted service is blocked, failing or slower than 2 s, the same box answers
+// from the local index and says so in one line; the next query that the service answers in time
+// brings hosted results back.
+const hostedHits = (): FakeHit[] => [
+  {url: 'https://www.v2fly.org/config/dns.html#hosted', lvl0: '通用配置', lvl1: 'HOSTED-RESULT'},
+];
+const offlineLine = (page: import('@playwright/test').Page) => page.getByRole('status').filter({hasText: '当前显示离线搜索结果'});
 
-  test('a failing search service shows the error screen', async ({page}) => {
-  await fakeAlgolia(page, {fail: true});
+test.describe('when the search service is unreachable', () => {
+  // The refused connections and HTTP errors themselves are reported on the console.
+  test.use({allowedConsoleErrors: [/ERR_CONNECTION_REFUSED|status of 500|ERR_FAILED/]});
+
+  const cases: [string, Behaviour][] = [
+    ['blocked (connection refused)', {fail: true, hits: hostedHits}],
+    ['failing (HTTP 500)', {status: 500, hits: hostedHits}],
+    ['slow (3 s)', {delayMs: 3_000, hits: hostedHits}],
+  ];
+  for (const [how, behaviour] of cases) {
+    test(`a ${how} service: the local index answers, and says so`, async ({page}) => {
+      const seen = await fakeAlgolia(page, behaviour);
+      await page.goto('/config/overview');
+      await hydrated(page);
+      await (await openSearch(page)).fill('RuleObject');
+      await expect(page.locator('.DocSearch-Hit a[href="/config/routing#ruleobject"]')).toBeVisible({timeout: 30_000});
+      await expect(offlineLine(page)).toBeVisible();
+      await expect(page.getByText('HOSTED-RESULT')).toHaveCount(0);
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      expect(seen.some((r) => r.query === 'RuleObject'), 'the hosted service was asked first').toBe(true);
+    });
+  }
+
+  test('search goes back to the hosted service when it answers again', async ({page}) => {
+    const behaviour: Behaviour = {fail: true, hits: hostedHits};
+    await fakeAlgolia(page, behaviour);
+    await page.goto('/config/overview');
+    await hydrated(page);
+    const input = await openSearch(page);
+    await input.fill('RuleObject');
+    await expect(offlineLine(page)).toBeVisible({timeout: 30_000});
+    behaviour.fail = false;
+    await input.fill('dns');
+    await expect(page.getByText('HOSTED-RESULT')).toBeVisible();
+    await expect(offlineLine(page)).toHaveCount(0);
+  });
+
+  test('the English site says "Showing offline results"', async ({page}) => {
+    await fakeAlgolia(page, {status: 500});
+    await page.goto('/en_US/config/overview');
+    await hydrated(page);
+    await (await openSearch(page)).fill('RuleObject');
+    await expect(page.locator('.DocSearch-Hit a[href="/en_US/config/routing#ruleobject"]')).toBeVisible({timeout: 30_000});
+    await expect(page.getByRole('status').filter({hasText: 'Showing offline results'})).toBeVisible();
+  });
+
+  test('with the local index unreachable too, the error screen', async ({page}) => {
+    await fakeAlgolia(page, {fail: true});
+    await page.route('**/pagefind/**', (route) => route.abort('connectionrefused'));
+    await page.goto('/config/overview');
+    await hydrated(page);
+    await (await openSearch(page)).fill('routing');
+    await expect(page.getByRole('alert')).toContainText('无法获取结果', {timeout: 30_000});
+    await expect(page.getByRole('alert')).toContainText('检查网络连接');
+    await expect(page.getByText('没有结果')).toBeHidden();
+  });
+});
+
+test('nothing of the local index loads while the hosted service answers', async ({page}) => {
+  const pagefind: string[] = [];
+  page.on('request', (r) => { if (r.url().includes('/pagefind/')) pagefind.push(r.url()); });
+  await fakeAlgolia(page, {hits: routingHits});
   await page.goto('/config/overview');
   await hydrated(page);
-  await (await openSearch(page)).fill('routing');
-  await expect(page.getByRole('alert')).toContainText('无法获取结果', {timeout: 15_000});
-  await expect(page.getByRole('alert')).toContainText('检查网络连接');
-  await expect(page.getByText('没有结果')).toBeHidden();
-  });
+  await (await openSearch(page)).fill('RuleObject');
+  await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  expect(pagefind).toEqual([]);
+  await expect(offlineLine(page)).toHaveCount(0);
 });
 
 test('no results offer suggested queries and a link to report missing content', async ({page}) => {

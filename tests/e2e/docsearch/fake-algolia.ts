@@ -4,7 +4,11 @@ import type {Page, Request} from '@playwright/test';
 export const algoliaHosts = /^https:\/\/[^/]*(algolia\.net|algolianet\.com)\//i;
 
 export type FakeHit = {url: string; lvl0: string; lvl1: string; lvl2?: string};
-export type Behaviour = {hits?: (query: string) => FakeHit[]; fail?: boolean};
+/**
+ * How the fake service answers; read at each request, so a test can change it midway.
+ * fail: the connection is refused (a blocked host); status: an HTTP error; delayMs: a slow answer.
+ */
+export type Behaviour = {hits?: (query: string) => FakeHit[]; fail?: boolean; status?: number; delayMs?: number};
 
 export type SearchRequest = {indexName: string; query: string; facetFilters: unknown; raw: unknown};
 
@@ -43,8 +47,15 @@ export async function fakeAlgolia(page: Page, behaviour: Behaviour): Promise<Sea
     }
     const requests = parseRequests(request);
     seen.push(...requests);
+    if (behaviour.delayMs) await new Promise((resolve) => setTimeout(resolve, behaviour.delayMs));
+    // The page may be gone by the time a slow answer is due.
     if (behaviour.fail) {
-      await route.abort('connectionrefused');
+      await route.abort('connectionrefused').catch(() => {});
+      return;
+    }
+    if (behaviour.status && behaviour.status >= 400) {
+      await route.fulfill({status: behaviour.status, contentType: 'application/json', headers: {'access-control-allow-origin': '*'},
+        body: JSON.stringify({message: 'Internal error', status: behaviour.status})}).catch(() => {});
       return;
     }
     const results = requests.map((r) => {
@@ -52,7 +63,7 @@ export async function fakeAlgolia(page: Page, behaviour: Behaviour): Promise<Sea
       return {hits, nbHits: hits.length, page: 0, nbPages: hits.length ? 1 : 0, hitsPerPage: 20, processingTimeMS: 1,
         exhaustiveNbHits: true, query: r.query, params: '', index: r.indexName};
     });
-    await route.fulfill({status: 200, contentType: 'application/json', headers: {'access-control-allow-origin': '*'}, body: JSON.stringify({results})});
+    await route.fulfill({status: 200, contentType: 'application/json', headers: {'access-control-allow-origin': '*'}, body: JSON.stringify({results})}).catch(() => {});
   });
   return seen;
 }
