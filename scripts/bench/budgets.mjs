@@ -2,8 +2,8 @@
 // enforced by a test. Pure: tests/unit/bench-budgets.test.mjs.
 
 /**
- * @param {{results: Record<string, {firstVisit: any, lighthouse: any}>, chromium: string}} r this run
- * @param {{performanceMin: number, accessibilityMin: number, renderBlockingMaxKB: number, routingJsCssMaxKB: number, firstVisitMaxKB: number}} b
+ * @param {{results: Record<string, {firstVisit: any, lighthouse: any}>, chromium: string, search?: {firstQuery?: Record<string, {query: string, gzipKB: number}>}}} r this run
+ * @param {{performanceMin: number, accessibilityMin: number, renderBlockingMaxKB: number, routingJsCssMaxKB: number, firstVisitMaxKB: number, firstQueryMaxKB?: number}} b
  * @param {number | null} previousRoutingJsCssKB routing's JS+CSS in the previous bench/results.json
  * @param {string} growthNotes bench/growth.md: a line naming the new figure ("187.3 KB") explains growth
  * @param {number} toleranceKB growth below this is noise
@@ -36,6 +36,9 @@ export function budgetRows(r, b, previousRoutingJsCssKB, growthNotes, toleranceK
         ok: !grew || explained,
       });
     }
+  }
+  for (const [lang, q] of Object.entries(r.search?.firstQuery ?? {})) {
+    rows.push({name: `first search on a cold page (${lang}, "${q.query}"): search code + index + results, gzip`, limit: `<= ${b.firstQueryMaxKB} KB`, value: `${q.gzipKB} KB`, ok: q.gzipKB <= b.firstQueryMaxKB});
   }
   return rows;
 }

@@ -1,5 +1,6 @@
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import {join, resolve} from 'node:path';
+import {readFragments} from './pagefind-index';
 import {test as plain} from '@playwright/test';
 import {test, expect, hydrated, localePath, type Locale} from './fixtures';
 import rehypeAnchorAliases, {aliasClassName, readAliases} from '../../src/plugins/anchorAliases';
@@ -101,15 +102,16 @@ plain.describe('section ids in the built HTML', () => {
     for (const [file, ids] of withAliases) {
       for (const alias of ids.aliases) if (ids.links.has(alias)) problems.push(`${file}: a link to alias #${alias}`);
     }
-    // The local search index (one JSON file per language) names sections by their heading ids.
+    // The local search index (Pagefind) makes a section of every heading with an id.
     const allAliases = new Set(withAliases.flatMap(([, ids]) => [...ids.aliases]));
     const allHeadings = new Set([...pages.values()].flatMap((ids) => [...ids.headings]));
-    const indexes = readdirSync(buildDir, {recursive: true, encoding: 'utf8'}).filter((f) => /(^|\/)search-index[^/]*\.json$/.test(f));
-    expect(indexes.length, 'local search indexes').toBeGreaterThan(0);
-    for (const index of indexes) {
-      const text = readFileSync(join(buildDir, index), 'utf8');
-      for (const id of allAliases) {
-        if (!allHeadings.has(id) && text.includes(`#${id}"`)) problems.push(`${index}: a search section #${id}`);
+    const fragments = readFragments(buildDir);
+    expect(fragments.length, 'pages in the local search index').toBeGreaterThan(100);
+    for (const fragment of fragments) {
+      for (const anchor of fragment.anchors) {
+        if (/^h[1-6]$/.test(anchor.element) && allAliases.has(anchor.id) && !allHeadings.has(anchor.id)) {
+          problems.push(`${fragment.url}: a search section #${anchor.id}`);
+        }
       }
     }
     expect(problems).toEqual([]);

@@ -44,8 +44,9 @@ test('Alt+Left pressed before the next page renders goes back, not two pages bac
 test('Alt+Right does nothing while typing in the search box', async ({page}) => {
   await page.goto('/guide/start');
   await hydrated(page);
-  const search = page.getByRole('combobox').or(page.locator('input.navbar__search-input')).first();
-  await search.click();
+  await page.getByRole('button', {name: '搜索'}).first().click();
+  const search = page.locator('input.DocSearch-Input');
+  await expect(search).toBeFocused();
   await search.pressSequentially('vmess');
   await page.keyboard.press('Alt+ArrowRight');
   await page.keyboard.press('Alt+ArrowLeft');

@@ -66,7 +66,7 @@ function barItems(page: Page, locale: Locale): [string, Locator][] {
     ['locale switcher', b.getByRole('button', {name: t.locale, exact: true})],
     ['GitHub', b.getByRole('link', {name: linkName('GitHub')})],
     ['colour toggle', b.getByRole('button', {name: /模式|mode/})],
-    ['search box', b.getByRole('textbox', {name: 'Search'})],
+    ['search box', b.locator('button.DocSearch-Button')],
     ['menu button', b.getByRole('button', {name: t.menuButton})],
   ];
 }
@@ -82,29 +82,20 @@ async function boxOf(name: string, locator: Locator): Promise<Box> {
 }
 
 /**
- * The search box's placeholder, where its text is drawn, and the shortcut hint (Ctrl K) drawn over
- * the box's right end: neither is an element of its own that scrollWidth could catch.
+ * The search button's label and its shortcut hint (Ctrl K): each must fit inside the button
+ * (DocSearch hides both at 768 px and narrower, leaving the icon).
  */
 async function searchParts(page: Page, search: Locator): Promise<Box[]> {
-  const placeholder = await search.evaluate((el) => {
-    const input = el as HTMLInputElement;
-    const style = getComputedStyle(input);
-    const context = document.createElement('canvas').getContext('2d')!;
-    context.font = style.font;
-    const r = input.getBoundingClientRect();
-    const x = r.x + parseFloat(style.paddingLeft);
-    const end = r.right - parseFloat(style.paddingRight);
-    const width = context.measureText(input.placeholder).width;
-    // A box folded to its icon has no room for text at all, and shows none.
-    return end - x < 1 ? null : {x, y: r.y, width, height: r.height, clipped: x + width > end + 0.5};
-  });
-  const parts: Box[] = placeholder ? [{name: 'search placeholder', partOf: 'search box', ...placeholder}] : [];
-  const hints = bar(page).locator('kbd');
-  // The local search draws its hint after hydration, and only wider than 576 px.
-  if (page.viewportSize()!.width > 576) await expect(hints.first()).toBeVisible();
-  for (let i = 0; i < (await hints.count()); i++) {
-    if (await hints.nth(i).isVisible()) parts.push({...(await boxOf(`search hint ${i + 1}`, hints.nth(i))), partOf: 'search box'});
+  const parts: Box[] = [];
+  for (const [name, selector] of [['search placeholder', '.DocSearch-Button-Placeholder'], ['search hint', '.DocSearch-Button-Keys']] as const) {
+    const part = search.locator(selector);
+    if (!(await part.isVisible())) continue;
+    const box = await boxOf(name, part);
+    const outer = await boxOf('search box', search);
+    const outside = box.x < outer.x - 0.5 || box.x + box.width > outer.x + outer.width + 0.5;
+    parts.push({...box, clipped: box.clipped || outside, partOf: 'search box'});
   }
+  if (page.viewportSize()!.width > 768) expect(parts.map((p) => p.name)).toEqual(['search placeholder', 'search hint']);
   return parts;
 }
 

@@ -32,3 +32,10 @@ test('growth beyond the tolerance fails unless bench/growth.md names the new fig
   assert.match(explained.value, /explained/);
   assert.equal(byName(budgetRows(run(170), budgets, 180, '', 0.5), /no growth/).ok, true);
 });
+
+test('each language\'s first search gets a row against the 150 KB budget (issue 19)', () => {
+  const r = {...run(180), search: {firstQuery: {zh: {query: '路由', gzipKB: 149.9}, en: {query: 'routing rules', gzipKB: 151}}}};
+  const rows = budgetRows(r, {...budgets, firstQueryMaxKB: 150}, null, '', 0.5);
+  assert.deepEqual([byName(rows, /first search .*zh/).ok, byName(rows, /first search .*en/).ok], [true, false]);
+  assert.equal(byName(rows, /first search .*en, "routing rules"/).value, '151 KB');
+});

@@ -7,7 +7,7 @@
  *   more than 2 s, with a line that says so (issue 19);
  * - local: the Pagefind index built into the site (LocalSearchBar: the same modal, no Algolia host).
  */
-import React, {useCallback, useMemo, useState, type ComponentType, type ReactNode} from 'react';
+import React, {useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode} from 'react';
 import OriginalSearchBar from '@theme-original/SearchBar';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type {DocSearchModalProps} from '@docsearch/react';
@@ -83,6 +83,26 @@ function missingResultsUrl({query}: {query: string}): string {
   return `${docsRepoUrl}/issues/new?title=${encodeURIComponent(`Search: ${query}`)}`;
 }
 
+/**
+ * The search button's accessible name is its visible text ("搜索 Ctrl K"): DocSearch 4.7 labels it
+ * "搜索 (Control+k)", which leaves out what a voice-control user reads on it (axe
+ * label-content-name-mismatch, WCAG 2.5.3). Its aria-keyshortcuts stays; DocSearch may set the
+ * label again when it learns the platform after mounting, so it is removed whenever it appears.
+ */
+function useButtonNamedByItsText(): void {
+  useEffect(() => {
+    const button = document.querySelector('.navbar .DocSearch-Button');
+    if (!button) return undefined;
+    const strip = () => {
+      if (button.hasAttribute('aria-label')) button.removeAttribute('aria-label');
+    };
+    strip();
+    const observer = new MutationObserver(strip);
+    observer.observe(button, {attributes: true, attributeFilter: ['aria-label']});
+    return () => observer.disconnect();
+  }, []);
+}
+
 /** The local index as the modal's search: the reader's docs set (from the address) ranks first. */
 const localSearchFn: Search = localSearch((query) => withPagefind((pagefind) => searchHits(pagefind, query, docsSetOf(window.location.pathname))));
 
@@ -101,6 +121,7 @@ export default function SearchBarWrapper(props: DocSearchProps): ReactNode {
     client.search = search as unknown as typeof client.search;
     return debounceSearchClient(client, searchDebounceMs, health);
   }, [hosted, health]);
+  useButtonNamedByItsText();
   const shared = {
     ...props,
     transformSearchClient,
