@@ -2,7 +2,7 @@
 // enforced by a test. Pure: tests/unit/bench-budgets.test.mjs.
 
 /**
- * @param {{results: Record<string, {firstVisit: any, lighthouse: any}>, chromium: string, search?: {firstQuery?: Record<string, {query: string, gzipKB: number}>}}} r this run
+ * @param {{results: Record<string, {firstVisit: any, lighthouse: any}>, chromium: string, search?: {firstQuery?: Record<string, {query: string, codeAndIndexKB: number, fragmentsKB: number}>}}} r this run
  * @param {{performanceMin: number, accessibilityMin: number, renderBlockingMaxKB: number, routingJsCssMaxKB: number, firstVisitMaxKB: number, firstQueryMaxKB?: number}} b
  * @param {number | null} previousRoutingJsCssKB routing's JS+CSS in the previous bench/results.json
  * @param {string} growthNotes bench/growth.md: a line naming the new figure ("187.3 KB") explains growth
@@ -37,8 +37,11 @@ export function budgetRows(r, b, previousRoutingJsCssKB, growthNotes, toleranceK
       });
     }
   }
+  // Issue 19: search code and index together; the result fragments (the text of each listed page,
+  // for its snippets) are reported beside them.
   for (const [lang, q] of Object.entries(r.search?.firstQuery ?? {})) {
-    rows.push({name: `first search on a cold page (${lang}, "${q.query}"): search code + index + results, gzip`, limit: `<= ${b.firstQueryMaxKB} KB`, value: `${q.gzipKB} KB`, ok: q.gzipKB <= b.firstQueryMaxKB});
+    rows.push({name: `first search on a cold page (${lang}, "${q.query}"): search code + index, gzip`, limit: `<= ${b.firstQueryMaxKB} KB`,
+      value: `${q.codeAndIndexKB} KB (+ ${q.fragmentsKB} KB of result fragments)`, ok: q.codeAndIndexKB <= b.firstQueryMaxKB});
   }
   return rows;
 }

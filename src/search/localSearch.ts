@@ -10,8 +10,8 @@
 export const currentSetBoost = 3;
 /** Pagefind's ranking: long reference pages are the subject of what they name, not noise. */
 export const ranking = {pageLength: 0.1} as const;
-/** Pages listed per query; each costs one fragment download (about 2 to 12 KB gzip). */
-export const pagesPerQuery = 8;
+/** Pages the modal lists per query; each costs one fragment download (about 2 to 12 KB gzip). */
+export const pagesPerQuery = 6;
 /** Sections listed under a page. */
 export const sectionsPerPage = 3;
 

@@ -1,65 +1,31 @@
 /**
- * The search button and modal of local search (issue 19). Copied from @docusaurus/theme-search-algolia
- * 3.10.2, theme/SearchBar/index.js (`DocSearch`), and cut down (CUSTOM): no <link rel=preconnect>
- * to Algolia (local search asks no other host), no Ask AI, a results footer to /search, and the
- * modal marked as local so that its "Search by Algolia" footer is hidden. The search itself is
- * the `transformSearchClient` the wrapper passes (the local index); the Algolia client the modal
- * creates from the placeholder keys is never asked.
+ * The search button of local search (issue 19), and the modal it opens (LocalSearchModal, loaded
+ * on the first hover, focus or touch of the button, or with the first key). Modelled on
+ * @docusaurus/theme-search-algolia 3.10.2, theme/SearchBar/index.js (`DocSearch`): the same
+ * DocSearch button and keyboard shortcuts (/ and Ctrl/Cmd+K), and the same container at the top
+ * of <body>; no Algolia preconnect, no Algolia code.
  */
-import React, {useCallback, useMemo, useRef, useState, type ComponentType, type ReactNode} from 'react';
+import React, {useCallback, useRef, useState, type ComponentType, type ReactNode} from 'react';
 import {createPortal} from 'react-dom';
 import {DocSearchButton} from '@docsearch/react/button';
 import {useDocSearchKeyboardEvents} from '@docsearch/react/useDocSearchKeyboardEvents';
-import type {DocSearchModalProps} from '@docsearch/react';
-import Link from '@docusaurus/Link';
-import {useHistory} from '@docusaurus/router';
-import {useSearchLinkCreator} from '@docusaurus/theme-common';
-import Translate from '@docusaurus/Translate';
 import translations from '@theme/SearchTranslations';
+import type {Props as ModalProps} from './LocalSearchModal';
 
-export type Props = Partial<DocSearchModalProps>;
+export type Props = {missingResultsUrl: ModalProps['missingResultsUrl']};
 
-/** What the modal's Algolia client is created with; it never sends a request (see above). */
-const placeholderKeys = {appId: 'local', apiKey: 'local', indexName: 'local'} as const;
+let LocalSearchModal: ComponentType<ModalProps> | null = null;
 
-const noAskAi = (): void => {};
-
-let DocSearchModal: ComponentType<DocSearchModalProps> | null = null;
-
-function importDocSearchModalIfNeeded(): Promise<void> {
-  if (DocSearchModal) return Promise.resolve();
-  return Promise.all([
-    import('@docsearch/react/modal'),
-    import('@docsearch/react/style'),
-    import('./docsearchTheme.css'),
-  ]).then(([{DocSearchModal: Modal}]) => {
-    DocSearchModal = Modal as ComponentType<DocSearchModalProps>;
+function importModalIfNeeded(): Promise<void> {
+  if (LocalSearchModal) return Promise.resolve();
+  return Promise.all([import('./LocalSearchModal'), import('./docsearchTheme.css')]).then(([{default: Modal}]) => {
+    LocalSearchModal = Modal;
   });
 }
 
-type HitProps = {hit: {url: string}; children: ReactNode};
-function Hit({hit, children}: HitProps): ReactNode {
-  return <Link to={hit.url}>{children}</Link>;
-}
+const noAskAi = (): void => {};
 
-function ResultsFooter({state, onClose}: {state: {query: string; context: {nbHits?: unknown}}; onClose: () => void}): ReactNode {
-  const createSearchLink = useSearchLinkCreator();
-  return (
-    <Link to={createSearchLink(state.query)} onClick={onClose}>
-      <Translate id="theme.SearchBar.seeAll" values={{count: String(state.context.nbHits ?? 0)}}>
-        {'See all {count} results'}
-      </Translate>
-    </Link>
-  );
-}
-
-export default function LocalSearchBar(props: Props): ReactNode {
-  const history = useHistory();
-  const navigator = useMemo(() => ({
-    navigate({itemUrl}: {itemUrl: string}) {
-      history.push(itemUrl);
-    },
-  }), [history]);
+export default function LocalSearchBar({missingResultsUrl}: Props): ReactNode {
   const searchContainer = useRef<HTMLDivElement | null>(null);
   const searchButtonRef = useRef<HTMLButtonElement>(null);
   const [isOpen, setIsOpen] = useState(false);
@@ -68,14 +34,14 @@ export default function LocalSearchBar(props: Props): ReactNode {
   const prepareSearchContainer = useCallback(() => {
     if (!searchContainer.current) {
       const divElement = document.createElement('div');
-      divElement.className = 'site-search-local'; // (CUSTOM) hides the Algolia footer
       searchContainer.current = divElement;
       document.body.insertBefore(divElement, document.body.firstChild);
     }
   }, []);
   const openModal = useCallback(() => {
     prepareSearchContainer();
-    void importDocSearchModalIfNeeded().then(() => setIsOpen(true));
+    // A failed chunk load is reported by src/clientModules/chunkErrors; the button stays usable.
+    importModalIfNeeded().then(() => setIsOpen(true), () => {});
   }, [prepareSearchContainer]);
   const closeModal = useCallback(() => {
     setIsOpen(false);
@@ -88,10 +54,6 @@ export default function LocalSearchBar(props: Props): ReactNode {
     setInitialQuery(event.key);
     openModal();
   }, [openModal]);
-  const resultsFooterComponent = useMemo(
-    () => ({state}: {state: {query: string; context: {nbHits?: unknown}}}) => <ResultsFooter state={state} onClose={closeModal} />,
-    [closeModal],
-  );
 
   useDocSearchKeyboardEvents({
     isOpen,
@@ -106,26 +68,15 @@ export default function LocalSearchBar(props: Props): ReactNode {
   return (
     <>
       <DocSearchButton
-        onTouchStart={importDocSearchModalIfNeeded}
-        onFocus={importDocSearchModalIfNeeded}
-        onMouseOver={importDocSearchModalIfNeeded}
+        onTouchStart={importModalIfNeeded}
+        onFocus={importModalIfNeeded}
+        onMouseOver={importModalIfNeeded}
         onClick={openModal}
         ref={searchButtonRef}
         translations={translations.button}
       />
-      {isOpen && DocSearchModal && searchContainer.current && createPortal(
-        <DocSearchModal
-          onClose={closeModal}
-          initialScrollY={window.scrollY}
-          initialQuery={initialQuery}
-          navigator={navigator}
-          hitComponent={Hit as DocSearchModalProps['hitComponent']}
-          resultsFooterComponent={resultsFooterComponent as DocSearchModalProps['resultsFooterComponent']}
-          {...placeholderKeys}
-          {...props}
-          onAskAiToggle={noAskAi}
-          translations={translations.modal}
-        />,
+      {isOpen && LocalSearchModal && searchContainer.current && createPortal(
+        <LocalSearchModal initialQuery={initialQuery} onClose={closeModal} missingResultsUrl={missingResultsUrl} />,
         searchContainer.current,
       )}
     </>

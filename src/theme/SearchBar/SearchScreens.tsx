@@ -36,7 +36,7 @@ function useSuggestedQueries(): string[] {
     .split(',').map((q) => q.trim()).filter(Boolean);
 }
 
-function ErrorScreen(): ReactNode {
+export function ErrorScreen(): ReactNode {
   return (
     <div className={styles.errorScreen} role="alert">
       <p className={styles.title}><Translate id="site.Search.errorTitle">无法获取结果</Translate></p>
@@ -45,14 +45,15 @@ function ErrorScreen(): ReactNode {
   );
 }
 
-function Suggestions(): ReactNode {
+/** Suggested queries; choosing one searches it (in DocSearch's box unless told otherwise). */
+export function Suggestions({onChoose = setQuery}: {onChoose?: (query: string) => void}): ReactNode {
   const queries = useSuggestedQueries();
   return (
     <div className={styles.suggestions}>
       <p><Translate id="site.Search.suggestedTitle">试试搜索：</Translate></p>
       <ul>
         {queries.map((q) => (
-          <li key={q}><button type="button" className={styles.suggestion} onClick={() => setQuery(q)}>{q}</button></li>
+          <li key={q}><button type="button" className={styles.suggestion} onClick={() => onChoose(q)}>{q}</button></li>
         ))}
       </ul>
     </div>

@@ -1,0 +1,224 @@
+/**
+ * The search modal of local search (issue 19), loaded when the reader opens search. DocSearch's
+ * own modal is 110 KB gzip (4.7, with its Ask AI client), more than Pagefind and the index
+ * together; this one is a few KB and draws the same markup, so DocSearch's CSS (already in the
+ * page's stylesheet) styles it and it looks the same in both search modes. It shows the page
+ * groups from src/search/localSearch.ts, keeps a 500 ms pause in typing (spec §9), and has the
+ * screens of spec §8: no results (suggested queries, a feedback link) and failure.
+ */
+import React, {useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import {useHistory} from '@docusaurus/router';
+import {useSearchLinkCreator} from '@docusaurus/theme-common';
+import Translate, {translate} from '@docusaurus/Translate';
+import translations from '@theme/SearchTranslations';
+import {searchDebounceMs} from '@site/src/constants';
+import {docsSetOf, searchHits, withPagefind, type DocSearchHit} from '@site/src/search/localSearch';
+import {ErrorScreen, Suggestions} from './SearchScreens';
+import styles from './styles.module.css';
+
+export type Props = {initialQuery?: string; onClose: () => void; missingResultsUrl: (args: {query: string}) => string};
+
+type State =
+  | {status: 'idle'}
+  | {status: 'pending'; hits: DocSearchHit[]}
+  | {status: 'done'; query: string; hits: DocSearchHit[]}
+  | {status: 'failed'};
+
+/** Hits in page groups, in rank order (a page's sections follow it). */
+function groups(hits: DocSearchHit[]): {page: string; hits: DocSearchHit[]}[] {
+  const out: {page: string; hits: DocSearchHit[]}[] = [];
+  for (const hit of hits) {
+    const last = out.at(-1);
+    if (last && last.page === hit.page) last.hits.push(hit);
+    else out.push({page: hit.page, hits: [hit]});
+  }
+  return out;
+}
+
+function useSearch(query: string): State {
+  const [state, setState] = useState<State>({status: 'idle'});
+  useEffect(() => {
+    const q = query.trim();
+    if (!q) {
+      setState({status: 'idle'});
+      return undefined;
+    }
+    let current = true;
+    setState((s) => ({status: 'pending', hits: 'hits' in s ? s.hits : []}));
+    const timer = setTimeout(() => {
+      withPagefind((pagefind) => searchHits(pagefind, q, docsSetOf(window.location.pathname))).then((hits) => {
+        if (current) setState({status: 'done', query: q, hits});
+      }, () => {
+        if (current) setState({status: 'failed'});
+      });
+    }, searchDebounceMs);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [query]);
+  return state;
+}
+
+const magnifier = (
+  <svg width="20" height="20" className="DocSearch-Search-Icon" viewBox="0 0 24 24" aria-hidden="true">
+    <circle cx="11" cy="11" r="8" stroke="currentColor" fill="none" strokeWidth="1.4" />
+    <path d="m21 21-4.3-4.3" stroke="currentColor" fill="none" strokeWidth="1.4" />
+  </svg>
+);
+
+export default function LocalSearchModal({initialQuery = '', onClose, missingResultsUrl}: Props): ReactNode {
+  const [query, setQuery] = useState(initialQuery);
+  const [active, setActive] = useState(0);
+  const state = useSearch(query);
+  const history = useHistory();
+  const createSearchLink = useSearchLinkCreator();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listId = useId();
+  const modal = translations.modal;
+  const hits = state.status === 'done' || state.status === 'pending' ? state.hits : [];
+  const pending = state.status === 'pending';
+
+  useEffect(() => setActive(0), [hits]);
+  useEffect(() => {
+    inputRef.current?.focus();
+    document.body.classList.add('DocSearch--active');
+    return () => document.body.classList.remove('DocSearch--active');
+  }, []);
+
+  const open = useCallback((hit: DocSearchHit) => {
+    onClose();
+    history.push(hit.url);
+  }, [history, onClose]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (!hits.length) return;
+      setActive((i) => (i + (event.key === 'ArrowDown' ? 1 : hits.length - 1)) % hits.length);
+    } else if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      const hit = hits[active];
+      if (hit && !(event.ctrlKey || event.metaKey)) open(hit);
+      else if (hit) window.open(hit.url, '_blank', 'noopener');
+    }
+  };
+
+  useEffect(() => {
+    document.getElementById(`${listId}-${active}`)?.scrollIntoView({block: 'nearest'});
+  }, [active, listId]);
+
+  const grouped = useMemo(() => groups(hits), [hits]);
+  let index = -1;
+  return (
+    <div
+      className="DocSearch DocSearch-Container site-search-local"
+      role="presentation"
+      onMouseDown={(event) => { if (event.target === event.currentTarget) onClose(); }}>
+      <div className="DocSearch-Modal" role="dialog" aria-modal="true" aria-label={translate({id: 'theme.SearchBar.label', message: 'Search'})}>
+        <header className="DocSearch-SearchBar">
+          <form className="DocSearch-Form" role="search" onSubmit={(event) => event.preventDefault()}
+            onReset={() => { setQuery(''); inputRef.current?.focus(); }}>
+            <label className="DocSearch-MagnifierLabel" htmlFor={`${listId}-input`}>
+              {magnifier}
+              <span className="DocSearch-VisuallyHiddenForAccessibility">{translate({id: 'theme.SearchBar.label', message: 'Search'})}</span>
+            </label>
+            <input
+              id={`${listId}-input`}
+              ref={inputRef}
+              className="DocSearch-Input"
+              role="combobox"
+              aria-expanded={hits.length > 0}
+              aria-controls={listId}
+              aria-autocomplete="list"
+              aria-activedescendant={hits.length ? `${listId}-${active}` : undefined}
+              autoComplete="off"
+              autoCorrect="off"
+              autoCapitalize="off"
+              enterKeyHint="go"
+              spellCheck={false}
+              maxLength={64}
+              type="search"
+              placeholder={modal?.searchBox?.placeholderText}
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              onKeyDown={onKeyDown}
+            />
+            <div className="DocSearch-Actions">
+              <button type="reset" className="DocSearch-Clear" hidden={!query} aria-label={modal?.searchBox?.clearButtonAriaLabel}>
+                {modal?.searchBox?.clearButtonTitle}
+              </button>
+              {query && <div className="DocSearch-Divider" />}
+              <button type="button" className="DocSearch-Action DocSearch-Close" onClick={onClose}
+                title={modal?.searchBox?.closeButtonText} aria-label={modal?.searchBox?.closeButtonAriaLabel}>
+                <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true"><path d="M10 10l5.09-5.09L10 10l5.09 5.09L10 10zm0 0L4.91 4.91 10 10l-5.09 5.09L10 10z" stroke="currentColor" fill="none" fillRule="evenodd" strokeLinecap="round" strokeLinejoin="round" /></svg>
+              </button>
+            </div>
+          </form>
+        </header>
+        <div className="DocSearch-Dropdown" data-search-pending={pending ? '' : undefined}>
+          {state.status === 'failed' && <ErrorScreen />}
+          {grouped.length > 0 && (
+            <div className="DocSearch-Dropdown-Container">
+              <ul role="listbox" id={listId} aria-label={translate({id: 'theme.SearchBar.label', message: 'Search'})}>
+                {grouped.map((group) => (
+                  <li key={group.hits[0]!.objectID} className="DocSearch-Hits" role="presentation">
+                    <div className="DocSearch-Hit-source" aria-hidden="true">{group.page}</div>
+                    <ul role="presentation">
+                      {group.hits.map((hit) => {
+                        index += 1;
+                        const i = index;
+                        return (
+                          <li key={hit.objectID} id={`${listId}-${i}`} className="DocSearch-Hit" role="option" aria-selected={i === active}
+                            onMouseMove={() => setActive(i)}>
+                            <Link to={hit.url} onClick={(event) => { if (!event.ctrlKey && !event.metaKey && !event.shiftKey && event.button === 0) onClose(); }}>
+                              <div className="DocSearch-Hit-Container">
+                                <div className="DocSearch-Hit-content-wrapper">
+                                  <span className="DocSearch-Hit-title">{hit.section ?? hit.page}</span>
+                                  {hit.content && <span className="DocSearch-Hit-path" dangerouslySetInnerHTML={{__html: hit.content}} />}
+                                </div>
+                              </div>
+                            </Link>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {state.status === 'done' && hits.length === 0 && (
+            <div className="DocSearch-NoResults">
+              <p className="DocSearch-Title">
+                {modal?.noResultsScreen?.noResultsText} "<strong>{state.query}</strong>"
+              </p>
+              <p className="DocSearch-Help">
+                {modal?.noResultsScreen?.reportMissingResultsText}{' '}
+                <a href={missingResultsUrl({query: state.query})} target="_blank" rel="noopener noreferrer">
+                  {modal?.noResultsScreen?.reportMissingResultsLinkText}
+                </a>
+              </p>
+              <Suggestions onChoose={setQuery} />
+            </div>
+          )}
+        </div>
+        <footer className="DocSearch-Footer">
+          <div className={styles.seeAll}>
+            {query.trim() && (
+              <Link to={createSearchLink(query.trim())} onClick={onClose}>
+                <Translate id="site.Search.seeAll">查看全部结果</Translate>
+              </Link>
+            )}
+          </div>
+          <ul className="DocSearch-Commands" aria-hidden="true">
+            <li><kbd className="DocSearch-Commands-Key">↵</kbd><span className="DocSearch-Label">{modal?.footer?.selectText}</span></li>
+            <li><kbd className="DocSearch-Commands-Key">↓</kbd><kbd className="DocSearch-Commands-Key">↑</kbd><span className="DocSearch-Label">{modal?.footer?.navigateText}</span></li>
+            <li><kbd className="DocSearch-Commands-Key">Esc</kbd><span className="DocSearch-Label">{modal?.footer?.closeText}</span></li>
+          </ul>
+        </footer>
+      </div>
+    </div>
+  );
+}
