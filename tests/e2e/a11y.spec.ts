@@ -103,3 +103,24 @@ test('the language menu opens from the keyboard and its entries take focus', asy
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/en_US\/config\/routing$/);
 });
+
+// Issue 19: the local search modal and the /search page, with results, in both colour modes.
+for (const mode of ['light', 'dark'] as const) {
+  test(`axe finds no serious or critical violation in the search modal and on /search in ${mode} mode`, async ({page}) => {
+    await page.emulateMedia({colorScheme: mode});
+    await page.goto('/guide/start');
+    await hydrated(page);
+    await page.keyboard.press('Control+k');
+    await page.locator('input.DocSearch-Input').fill('balancerTag');
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible({timeout: 60_000});
+    const report = (violations: {impact?: string | null; id: string; help: string; nodes: {target: unknown[]}[]}[]) => violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')})`);
+    expect(report((await new AxeBuilder({page}).include('.DocSearch-Modal').analyze()).violations)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.goto('/en_US/search?q=routing');
+    await hydrated(page);
+    await expect(page.locator('main ol a').first()).toBeVisible({timeout: 60_000});
+    expect(report((await new AxeBuilder({page}).include('main').analyze()).violations)).toEqual([]);
+  });
+}

@@ -170,9 +170,14 @@ export default function LocalSearchModal({initialQuery = '', onClose, missingRes
                         index += 1;
                         const i = index;
                         return (
-                          <li key={hit.objectID} id={`${listId}-${i}`} className="DocSearch-Hit" role="option" aria-selected={i === active}
+                          <li key={hit.objectID} className="DocSearch-Hit" role="presentation" data-selected={i === active}
                             onMouseMove={() => setActive(i)}>
-                            <Link to={hit.url} onClick={(event) => { if (!event.ctrlKey && !event.metaKey && !event.shiftKey && event.button === 0) onClose(); }}>
+                            {/* The option is the link itself: chosen with the arrow keys from the box (no tab
+                                stop of its own), and still a link for the mouse, so Ctrl/Cmd-click and the
+                                middle button open a new tab. DocSearch nests a link in an option (axe:
+                                nested-interactive); this does not. */}
+                            <Link to={hit.url} id={`${listId}-${i}`} role="option" aria-selected={i === active} tabIndex={-1}
+                              onClick={(event) => { if (!event.ctrlKey && !event.metaKey && !event.shiftKey && event.button === 0) onClose(); }}>
                               <div className="DocSearch-Hit-Container">
                                 <div className="DocSearch-Hit-content-wrapper">
                                   <span className="DocSearch-Hit-title">{hit.section ?? hit.page}</span>
