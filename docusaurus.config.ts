@@ -5,7 +5,7 @@ import {navbar, docsRepoUrl} from './config/navbar';
 import {footer} from './config/footer';
 import {htmlAddressScript} from './config/htmlAddress';
 import {ssgTemplate} from './config/ssgTemplate';
-import {searchMode, searchThemeConfig} from './config/search';
+import {searchMode, searchPlugins, searchThemeConfig} from './config/search';
 import {prismTheme, styledTokenTypes} from './config/prismThemes';
 import {gitContributors, isGitWorkTree} from './src/plugins/contributors';
 import {translationBehind} from './src/plugins/translationStatus';
@@ -92,6 +92,7 @@ export default {
     leanPrism,
     prismColours,
     leanDocsMetadata,
+    ...searchPlugins,
     // Production-only: bundle reports for the bench. (Route-chunk preloads were dropped in issue 21:
     // measured with `npm run bench -- --compare`, they cost routing 0.6 s of LCP; bench/preload-route-chunks.md.)
     ...(devServer ? [] : [bundleReport]),

@@ -1,4 +1,6 @@
 import type {ThemeConfig} from '@docusaurus/preset-classic';
+import type {PluginConfig} from '@docusaurus/types';
+import localSearchUi from '../src/plugins/localSearchUi';
 
 /**
  * Search (issues 5, 19). Both modes show the DocSearch modal (src/theme/SearchBar):
@@ -31,3 +33,6 @@ export const searchThemeConfig: Pick<ThemeConfig, 'algolia'> = {
     }
     : {appId: 'local', apiKey: 'local', indexName: 'local', contextualSearch: false, searchPagePath: false},
 };
+
+/** Local builds leave theme-search-algolia's SearchBar and its stylesheet out (src/plugins/localSearchUi). */
+export const searchPlugins: PluginConfig[] = searchMode === 'local' ? [localSearchUi] : [];

@@ -124,3 +124,15 @@ for (const mode of ['light', 'dark'] as const) {
     expect(report((await new AxeBuilder({page}).include('main').analyze()).violations)).toEqual([]);
   });
 }
+
+// The search button is named by the text it shows, and keeps DocSearch's label where it is an icon.
+for (const [width, name] of [[1280, /^搜索\s*Ctrl\s*K$/], [390, /^搜索 \(Control\+k\)$/]] as const) {
+  test(`the search button has an accessible name at ${width} px`, async ({page}) => {
+    await page.setViewportSize({width, height: 800});
+    await page.goto('/guide/start');
+    await hydrated(page);
+    const button = page.locator('.navbar .DocSearch-Button');
+    await expect(button).toBeVisible();
+    await expect(button).toHaveAccessibleName(name);
+  });
+}

@@ -9,16 +9,46 @@ import React, {useCallback, useRef, useState, type ComponentType, type ReactNode
 import {createPortal} from 'react-dom';
 import {DocSearchButton} from '@docsearch/react/button';
 import {useDocSearchKeyboardEvents} from '@docsearch/react/useDocSearchKeyboardEvents';
+import useBaseUrl from '@docusaurus/useBaseUrl';
 import translations from '@theme/SearchTranslations';
+import {modalCssPath} from '@site/src/search/modalCss';
 import type {Props as ModalProps} from './LocalSearchModal';
+// The button's styles are needed at first paint; the modal's come with the modal (below).
+import '@docsearch/css/dist/_variables.css';
+import '@docsearch/css/dist/button.css';
 
 export type Props = {missingResultsUrl: ModalProps['missingResultsUrl']};
 
 let LocalSearchModal: ComponentType<ModalProps> | null = null;
+let modalCss: Promise<void> | null = null;
 
-function importModalIfNeeded(): Promise<void> {
-  if (LocalSearchModal) return Promise.resolve();
-  return Promise.all([import('./LocalSearchModal'), import('./docsearchTheme.css')]).then(([{default: Modal}]) => {
+/**
+ * DocSearch's modal stylesheet, a file of its own in local builds (src/plugins/localSearchUi), so
+ * that it is not in the stylesheet every page waits for. A failed load is retried next time.
+ */
+function loadModalCss(href: string): Promise<void> {
+  if (!modalCss) {
+    modalCss = new Promise<void>((resolve, reject) => {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = href;
+      link.onload = () => resolve();
+      link.onerror = () => {
+        link.remove();
+        reject(new Error(`could not load ${href}`));
+      };
+      document.head.appendChild(link);
+    });
+    modalCss.catch(() => {
+      modalCss = null;
+    });
+  }
+  return modalCss;
+}
+
+function importModalIfNeeded(cssHref: string): Promise<void> {
+  if (LocalSearchModal) return loadModalCss(cssHref);
+  return Promise.all([import('./LocalSearchModal'), import('./docsearchTheme.css'), loadModalCss(cssHref)]).then(([{default: Modal}]) => {
     LocalSearchModal = Modal;
   });
 }
@@ -26,6 +56,10 @@ function importModalIfNeeded(): Promise<void> {
 const noAskAi = (): void => {};
 
 export default function LocalSearchBar({missingResultsUrl}: Props): ReactNode {
+  const cssHref = useBaseUrl(modalCssPath);
+  const preload = useCallback(() => {
+    importModalIfNeeded(cssHref).catch(() => {});
+  }, [cssHref]);
   const searchContainer = useRef<HTMLDivElement | null>(null);
   const searchButtonRef = useRef<HTMLButtonElement>(null);
   const [isOpen, setIsOpen] = useState(false);
@@ -41,8 +75,8 @@ export default function LocalSearchBar({missingResultsUrl}: Props): ReactNode {
   const openModal = useCallback(() => {
     prepareSearchContainer();
     // A failed chunk load is reported by src/clientModules/chunkErrors; the button stays usable.
-    importModalIfNeeded().then(() => setIsOpen(true), () => {});
-  }, [prepareSearchContainer]);
+    importModalIfNeeded(cssHref).then(() => setIsOpen(true), () => {});
+  }, [prepareSearchContainer, cssHref]);
   const closeModal = useCallback(() => {
     setIsOpen(false);
     searchButtonRef.current?.focus();
@@ -68,9 +102,9 @@ export default function LocalSearchBar({missingResultsUrl}: Props): ReactNode {
   return (
     <>
       <DocSearchButton
-        onTouchStart={importModalIfNeeded}
-        onFocus={importModalIfNeeded}
-        onMouseOver={importModalIfNeeded}
+        onTouchStart={preload}
+        onFocus={preload}
+        onMouseOver={preload}
         onClick={openModal}
         ref={searchButtonRef}
         translations={translations.button}

@@ -9,7 +9,7 @@
  *   look, a few KB instead of DocSearch's 110 KB modal, no Algolia host).
  */
 import React, {useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode} from 'react';
-import OriginalSearchBar from '@theme-original/SearchBar';
+import OriginalSearchBar from './OriginalSearchBar';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type {DocSearchModalProps} from '@docsearch/react';
 import {searchDebounceMs} from '@site/src/constants';
@@ -85,22 +85,33 @@ function missingResultsUrl({query}: {query: string}): string {
 }
 
 /**
- * The search button's accessible name is its visible text ("搜索 Ctrl K"): DocSearch 4.7 labels it
- * "搜索 (Control+k)", which leaves out what a voice-control user reads on it (axe
- * label-content-name-mismatch, WCAG 2.5.3). Its aria-keyshortcuts stays; DocSearch may set the
- * label again when it learns the platform after mounting, so it is removed whenever it appears.
+ * The search button's accessible name is its visible text ("搜索 Ctrl K") wherever that text shows:
+ * DocSearch 4.7 labels it "搜索 (Control+k)", which leaves out what a voice-control user reads on
+ * it (axe label-content-name-mismatch, WCAG 2.5.3). At 768 px and narrower DocSearch hides the
+ * text and the button is an icon, so there its label stays (Lighthouse button-name). DocSearch may
+ * set the label again when it learns the platform after mounting; the observer keeps up.
  */
 function useButtonNamedByItsText(): void {
   useEffect(() => {
     const button = document.querySelector('.navbar .DocSearch-Button');
     if (!button) return undefined;
-    const strip = () => {
-      if (button.hasAttribute('aria-label')) button.removeAttribute('aria-label');
+    let label = button.getAttribute('aria-label');
+    const update = () => {
+      const text = button.querySelector('.DocSearch-Button-Placeholder');
+      const textShown = text !== null && getComputedStyle(text).display !== 'none';
+      const current = button.getAttribute('aria-label');
+      if (current !== null) label = current;
+      if (textShown && current !== null) button.removeAttribute('aria-label');
+      else if (!textShown && current === null && label) button.setAttribute('aria-label', label);
     };
-    strip();
-    const observer = new MutationObserver(strip);
+    update();
+    const observer = new MutationObserver(update);
     observer.observe(button, {attributes: true, attributeFilter: ['aria-label']});
-    return () => observer.disconnect();
+    window.addEventListener('resize', update);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', update);
+    };
   }, []);
 }
 

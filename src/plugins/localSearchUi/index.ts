@@ -1,0 +1,41 @@
+/**
+ * Local search's share of every page stays small (issue 19). Docusaurus puts all CSS, even that of
+ * lazily loaded code, into the one stylesheet every page blocks on, so theme-search-algolia's
+ * SearchBar (whose modal loads DocSearch's modal CSS) would add about 4 KB gzip to it. In local
+ * builds this plugin:
+ * - swaps src/theme/SearchBar/OriginalSearchBar for a stub (the local modal replaces it);
+ * - writes DocSearch's modal stylesheet as a file of its own, which LocalSearchModal loads with a
+ *   <link> when the reader first opens search (`modalCssPath`).
+ */
+import {copyFileSync, mkdirSync, readFileSync} from 'node:fs';
+import {dirname, join, resolve} from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {modalCssPath} from '../../search/modalCss';
+
+const original = /[\\/]OriginalSearchBar(\.tsx)?$|^\.\/OriginalSearchBar$/;
+const stub = resolve(__dirname, '../../theme/SearchBar/NoOriginalSearchBar.tsx');
+
+type ResolveData = {request: string};
+
+export default function localSearchUi(context: LoadContext): Plugin {
+  return {
+    name: 'local-search-ui',
+    configureWebpack(_config, _isServer, utils) {
+      const {NormalModuleReplacementPlugin} = utils.currentBundler.instance;
+      return {
+        plugins: [new NormalModuleReplacementPlugin(original, (data: ResolveData) => {
+          data.request = stub;
+        })],
+      };
+    },
+    async postBuild({outDir}) {
+      const source = require.resolve('@docsearch/css/dist/modal.css');
+      const target = join(outDir, modalCssPath);
+      mkdirSync(dirname(target), {recursive: true});
+      copyFileSync(source, target);
+      if (!readFileSync(target, 'utf8').includes('.DocSearch-Modal')) {
+        throw new Error(`${source} no longer styles .DocSearch-Modal: check LocalSearchModal against @docsearch/css`);
+      }
+    },
+  };
+}
