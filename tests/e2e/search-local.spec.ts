@@ -201,3 +201,15 @@ test.describe('the search page', () => {
     });
   });
 });
+
+test('the stylesheet every page waits for has no search modal styles; they come with the modal', async ({page, request}) => {
+  await page.goto('/guide/start');
+  await hydrated(page);
+  const sheets = await page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
+  expect(sheets.length).toBeGreaterThan(0);
+  for (const sheet of sheets) expect(await (await request.get(sheet)).text()).not.toContain('.DocSearch-Modal');
+  await search(page, 'vmess');
+  await expect(page.locator('link[rel="stylesheet"][href$="/assets/css/docsearch-modal.css"]')).toHaveCount(1);
+  // Styled: the modal is a box over the page, not text in the flow.
+  await expect(page.locator('.DocSearch-Container')).toHaveCSS('position', 'fixed');
+});

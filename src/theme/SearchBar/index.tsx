@@ -95,22 +95,23 @@ function useButtonNamedByItsText(): void {
   useEffect(() => {
     const button = document.querySelector('.navbar .DocSearch-Button');
     if (!button) return undefined;
+    // DocSearch's own breakpoint (@docsearch/css button.css); a media query, not getComputedStyle,
+    // so that hydration forces no style recalculation of the whole page.
+    const iconOnly = window.matchMedia('(max-width: 768px)');
     let label = button.getAttribute('aria-label');
     const update = () => {
-      const text = button.querySelector('.DocSearch-Button-Placeholder');
-      const textShown = text !== null && getComputedStyle(text).display !== 'none';
       const current = button.getAttribute('aria-label');
       if (current !== null) label = current;
-      if (textShown && current !== null) button.removeAttribute('aria-label');
-      else if (!textShown && current === null && label) button.setAttribute('aria-label', label);
+      if (!iconOnly.matches && current !== null) button.removeAttribute('aria-label');
+      else if (iconOnly.matches && current === null && label) button.setAttribute('aria-label', label);
     };
     update();
     const observer = new MutationObserver(update);
     observer.observe(button, {attributes: true, attributeFilter: ['aria-label']});
-    window.addEventListener('resize', update);
+    iconOnly.addEventListener('change', update);
     return () => {
       observer.disconnect();
-      window.removeEventListener('resize', update);
+      iconOnly.removeEventListener('change', update);
     };
   }, []);
 }
