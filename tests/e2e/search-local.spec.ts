@@ -213,3 +213,19 @@ test('the stylesheet every page waits for has no search modal styles; they come 
   // Styled: the modal is a box over the page, not text in the flow.
   await expect(page.locator('.DocSearch-Container')).toHaveCSS('position', 'fixed');
 });
+
+test('the arrow keys move through the results, and Enter opens the chosen one', async ({page}) => {
+  await page.goto('/guide/start');
+  await hydrated(page);
+  await search(page, 'RuleObject');
+  const options = page.getByRole('option');
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  const second = await options.nth(1).getAttribute('href');
+  expect(second).toMatch(/^\//);
+  await page.keyboard.press('ArrowDown');
+  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(input(page)).toHaveAttribute('aria-activedescendant', (await options.nth(1).getAttribute('id'))!);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => pathAndHash(page.url())).toBe(decodeURIComponent(second!));
+  await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
+});
