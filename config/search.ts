@@ -1,6 +1,6 @@
 import type {ThemeConfig} from '@docusaurus/preset-classic';
 import type {PluginConfig} from '@docusaurus/types';
-import localSearchUi from '../src/plugins/localSearchUi';
+import localSearchUi, {hostedSearchUi} from '../src/plugins/localSearchUi';
 
 /**
  * Search (issues 5, 19). Both modes show the DocSearch modal (src/theme/SearchBar):
@@ -35,4 +35,5 @@ export const searchThemeConfig: Pick<ThemeConfig, 'algolia'> = {
 };
 
 /** Local builds leave theme-search-algolia's SearchBar and its stylesheet out (src/plugins/localSearchUi). */
-export const searchPlugins: PluginConfig[] = searchMode === 'local' ? [localSearchUi] : [];
+// Both modes also keep separate bundler caches (a hosted build must not reuse the local stub).
+export const searchPlugins: PluginConfig[] = searchMode === 'local' ? [localSearchUi] : [hostedSearchUi];

@@ -17,12 +17,38 @@ const stub = resolve(__dirname, '../../theme/SearchBar/NoOriginalSearchBar.tsx')
 
 type ResolveData = {request: string};
 
-export default function localSearchUi(context: LoadContext): Plugin {
+type CacheConfig = {version?: string} | boolean | undefined;
+
+/**
+ * The bundler's persistent cache must not carry one mode's module graph into the other: it is keyed
+ * by Docusaurus version and theme aliases only, so a hosted build after a local one reused the stub
+ * and lost its search button. Both modes add their name to the cache version.
+ */
+function cacheFor(config: {cache?: CacheConfig; experiments?: {cache?: CacheConfig}}, mode: string) {
+  const out: Record<string, unknown> = {};
+  const rspack = config.experiments?.cache;
+  if (rspack && typeof rspack === 'object') out.experiments = {cache: {...rspack, version: `${rspack.version ?? ''}-search-${mode}`}};
+  if (config.cache && typeof config.cache === 'object') out.cache = {...config.cache, version: `${config.cache.version ?? ''}-search-${mode}`};
+  return out;
+}
+
+/** The plugin in hosted builds: only the cache version. */
+export function hostedSearchUi(): Plugin {
+  return {
+    name: 'hosted-search-ui',
+    configureWebpack(config) {
+      return cacheFor(config as Parameters<typeof cacheFor>[0], 'hosted');
+    },
+  };
+}
+
+export default function localSearchUi(_context: LoadContext): Plugin {
   return {
     name: 'local-search-ui',
-    configureWebpack(_config, _isServer, utils) {
+    configureWebpack(config, _isServer, utils) {
       const {NormalModuleReplacementPlugin} = utils.currentBundler.instance;
       return {
+        ...cacheFor(config as Parameters<typeof cacheFor>[0], 'local'),
         plugins: [new NormalModuleReplacementPlugin(original, (data: ResolveData) => {
           data.request = stub;
         })],
