@@ -16,7 +16,7 @@ import {searchDebounceMs} from '@site/src/constants';
 import {docsRepoUrl} from '@site/config/navbar';
 import {htmlSuffix} from '@site/config/htmlAddress';
 import {docsSetOf, searchHits, withPagefind} from '@site/src/search/localSearch';
-import {localSearch, withFallback, type Mode, type Search} from '@site/src/search/searchClient';
+import {emptyResult, localSearch, withFallback, type Mode, type Search} from '@site/src/search/searchClient';
 import SearchScreens from './SearchScreens';
 import LocalSearchBar from './LocalSearchBar';
 
@@ -55,8 +55,7 @@ export function debounceSearchClient<C extends Pick<SearchClient, 'search'>>(cli
         health.onFailure();
         settled();
         const requests = Array.isArray(args[0]) ? args[0] : (args[0] as {requests?: unknown[]}).requests ?? [args[0]];
-        const empty = {hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: 0, processingTimeMS: 0, query: '', params: '', exhaustiveNbHits: true};
-        resolve({results: requests.map(() => empty)} as unknown as Awaited<ReturnType<typeof search>>);
+        resolve({results: requests.map(() => emptyResult())} as unknown as Awaited<ReturnType<typeof search>>);
       });
     }, waitMs);
   })) as typeof search;
