@@ -27,6 +27,7 @@ import {codeBlocks, compareExamples, parseJsonBlock, parseMeta} from '../content
 import {resolveObject, walk} from './facts-walk.mjs';
 import {V2RAY, ensureProgram, freePort, knownKeys, makeCertificate, testConfig, toolkitVersion, writeGeoFiles} from './toolkit.mjs';
 import {wrapFragment} from './wrap.mjs';
+import {schemaValidator} from '../schema/validator.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const argv = process.argv.slice(2);
@@ -56,7 +57,7 @@ const ROOTS = [
  * @typedef {{file: string, line: number, lang: Lang, page: string, v5: boolean, code: string,
  *   meta: import('../content/blocks.mjs').FenceMeta, value?: unknown,
  *   kind?: 'config' | 'fragment' | 'not-config', object?: import('./facts-walk.mjs').FactObject,
- *   program?: boolean, programOk?: boolean, fieldsChecked?: boolean}} Block
+ *   program?: boolean, programOk?: boolean, fieldsChecked?: boolean, schemaOk?: boolean}} Block
  */
 
 /** @param {string} dir @returns {string[]} */
@@ -158,6 +159,17 @@ for (const b of blocks) {
   for (const e of state.errors) fail(b, e);
   for (const n of state.notes) notes.push(`${b.file}:${b.line}: ${n}`);
   b.fieldsChecked = true;
+}
+
+// ---- the JSON Schemas (scripts/schema/generate.mjs) ----
+const validators = {v4: schemaValidator('v4'), v5: schemaValidator('v5')};
+for (const b of blocks) {
+  if ((b.kind !== 'config' && b.kind !== 'fragment') || !b.object) continue;
+  const v = b.v5 ? validators.v5 : validators.v4;
+  const errors = v.validate(b.value, b.kind === 'config' ? null : b.object);
+  if (errors === null) { fail(b, `no ${b.v5 ? 'v5' : 'v4'} schema definition for ${b.object.heading}`); continue; }
+  for (const e of errors) fail(b, `schema: ${e}`);
+  b.schemaOk = errors.length === 0;
 }
 
 // ---- the program ----
@@ -317,6 +329,7 @@ function figures(lang) {
     acceptedByProgram: mine.filter((b) => b.programOk).length,
     fieldListOnly: mine.filter((b) => b.fieldsChecked && !b.program).length,
     notConfig: mine.filter((b) => b.kind === 'not-config').length,
+    validByJsonSchema: mine.filter((b) => b.schemaOk).length,
     withProblems: new Set(failing.filter((p) => p.block?.lang === lang).map((p) => p.block)).size,
     pendingOnUnfinishedPages: new Set(pending.filter((p) => p.block?.lang === lang).map((p) => p.block)).size,
   };
