@@ -14,6 +14,7 @@ import leanPrism from './src/plugins/leanPrism';
 import prismColours from './src/plugins/prismColours';
 import leanDocsMetadata from './src/plugins/leanDocsMetadata';
 import bundleReport from './src/plugins/bundleReport';
+import configSchemas from './src/plugins/configSchemas';
 import rehypeAnchorAliases from './src/plugins/anchorAliases';
 
 const texts = textsFor(currentLocale);
@@ -92,6 +93,8 @@ export default {
     leanPrism,
     prismColours,
     leanDocsMetadata,
+    // JSON Schemas of the configuration: /schemas/v4|v5/config.json and the checker page (issue 20).
+    configSchemas,
     ...searchPlugins,
     // Production-only: bundle reports for the bench. (Route-chunk preloads were dropped in issue 21:
     // measured with `npm run bench -- --compare`, they cost routing 0.6 s of LCP; bench/preload-route-chunks.md.)

@@ -30,7 +30,7 @@ const sidebars: SidebarsConfig = {
       .map((p) => `developer/intro/${p}`), 'developer-intro'),
     category('协议详解', ['vmess', 'mkcp', 'muxcool'].map((p) => `developer/protocols/${p}`), 'developer-protocols'),
   ],
-  awesomeSidebar: [category('工具', ['awesome/tools'], 'awesome')],
+  awesomeSidebar: [category('工具', ['awesome/tools', 'awesome/config-checker'], 'awesome')],
 };
 
 export default sidebars;

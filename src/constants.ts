@@ -46,3 +46,8 @@ export const swipeMinDistancePx = 40;
  * widest Latin system font readers have.
  */
 export const navbarLinkStepsPx = [1360, 1280, 1200, 1120] as const;
+
+/** The configuration checker (issue 20) checks this long after the last keystroke. */
+export const configCheckDebounceMs = 300;
+/** A file bigger than this is refused: no configuration is anywhere near it. */
+export const configCheckMaxFileBytes = 1024 * 1024;

@@ -5,6 +5,8 @@
 // tests/data/config-schema-facts.json (enforced enums, their case handling, required fields).
 // Every object of a configuration page becomes a $defs entry named after its heading; every
 // property carries an English description and, in "x-docs", the page and anchor documenting it.
+// Two more annotations help the checker word its messages: "x-any-case" (an enum the toolkit
+// reads in any letter case) and "x-list" (the values of a comma-separated list).
 // Types the facts give in prose that this file cannot read become unconstrained ({}) and are
 // listed in the result's `loose` (the unit test pins that list, so a new one is a decision).
 // Usage: generate.mjs [outDir] writes <outDir>/v4/config.json and <outDir>/v5/config.json.
@@ -237,6 +239,54 @@ function describe(/** @type {FactField} */ f, /** @type {FactObject} */ o, /** @
  */
 const docsPath = (o) => `${o.page}#${o.heading.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-')}`;
 
+/** @param {string} page @returns {string | null} the Chinese source of a page (its headings are the English page's too) */
+function pageSource(page) {
+  const rel = page.startsWith('/v5/') ? `versioned_docs/v5${page.slice(3)}` : `docs${page}`;
+  for (const ext of ['.md', '.mdx']) {
+    try { return readFileSync(join(root, rel + ext), 'utf8'); } catch { /* next */ }
+  }
+  return null;
+}
+
+/** @type {Map<string, Map<string, Map<string, string>>>} */
+const anchorCache = new Map();
+/**
+ * Field anchors of a page: object heading -> field name -> heading id, read from its headings the
+ * way Docusaurus makes ids (an explicit {#id}, else the slug of the text, repeats numbered -1, -2).
+ * @param {string} page
+ */
+export function fieldAnchors(page) {
+  const cached = anchorCache.get(page);
+  if (cached) return cached;
+  /** @type {Map<string, Map<string, string>>} */
+  const result = new Map();
+  const src = pageSource(page) ?? '';
+  /** @type {Map<string, number>} */
+  const seen = new Map();
+  let fence = false;
+  /** @type {Map<string, string> | null} */
+  let current = null;
+  for (const line of src.split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) fence = !fence;
+    const m = fence ? null : /^(#{2,4})\s+(.*?)\s*$/.exec(line);
+    if (!m) continue;
+    const explicit = /\{#([^}]+)\}\s*$/.exec(/** @type {string} */ (m[2]));
+    const text = /** @type {string} */ (m[2]).replace(/\{#[^}]+\}\s*$/, '').trim();
+    const plain = text.replace(/`/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
+    let id = explicit ? /** @type {string} */ (explicit[1])
+      : plain.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    if (!explicit) {
+      const n = seen.get(id) ?? 0;
+      seen.set(id, n + 1);
+      if (n) id = `${id}-${n}`;
+    }
+    if (m[1] === '##') { current = new Map(); result.set(plain, current); }
+    else if (m[1] === '###' && current && /^`[^`]+`$/.test(text)) current.set(plain, id);
+  }
+  anchorCache.set(page, result);
+  return result;
+}
+
 /** Values a field's enum enforces, or null. @param {FactField} f */
 const plainValues = (f) => (f.values?.length && f.values.every((v) => /^[\w.+-]+$/.test(String(v))) ? f.values.map(String) : null);
 
@@ -276,11 +326,11 @@ function fieldSchema(o, f, base, ctx) {
     return {...base, properties: {...props, type: rule.case === 'ci' ? {type: 'string', enum: values, pattern: caseInsensitivePattern(values)} : {enum: values}}};
   }
   const e = values.every((v) => /^\d+$/.test(v)) ? {enum: values.map(Number)}
-    : rule.case === 'ci' ? {type: 'string', anyOf: [{enum: values}, {pattern: caseInsensitivePattern(values)}]}
+    : rule.case === 'ci' ? {type: 'string', 'x-any-case': true, anyOf: [{enum: values}, {pattern: caseInsensitivePattern(values)}]}
       : rule.byName ? {anyOf: [{enum: values}, {type: 'string', pattern: '^#'}]} : {enum: values};
   if (/comma/.test(f.type)) {
     // a single string is a comma-separated list of the values; an array holds one value each
-    const list = {type: 'string', pattern: commaListPattern(values, rule.case === 'ci')};
+    const list = {type: 'string', pattern: commaListPattern(values, rule.case === 'ci'), 'x-list': values};
     if (Array.isArray(base.anyOf)) return {...base, anyOf: base.anyOf.map((x) => (x.type === 'string' ? list : withEnum(x, e)))};
   }
   return withEnum(base, e);
@@ -304,7 +354,9 @@ function objectDef(o, ctx) {
     for (const name of f.name.split(/,\s*/).map((n) => n.trim())) {
       if (/^<.*>$/.test(name)) continue; // "<service name>": a map, handled by its holder
       const base = typeSchema(f.type, o, `${o.page} ${o.heading}.${name}`, ctx);
-      const s = {...fieldSchema(o, f, base, ctx), description: describe(f, o, docs), 'x-docs': docs};
+      const anchor = fieldAnchors(o.page).get(o.heading)?.get(name);
+      const fieldDocs = anchor ? `${o.page}#${anchor}` : docs;
+      const s = {...fieldSchema(o, f, base, ctx), description: describe(f, o, fieldDocs), 'x-docs': fieldDocs};
       if (f.deprecated) s.deprecated = true;
       properties[name] = s;
       if (o.name.startsWith('v2ray.') && snake(name) !== name) {

@@ -130,7 +130,8 @@ for (const b of blocks) {
   } else {
     const top = b.value && typeof b.value === 'object' && !Array.isArray(b.value) ? Object.keys(b.value) : [];
     const rootObject = b.v5 ? root5 : root4;
-    const known = [...rootObject.fields.keys()];
+    // "$schema" names the JSON Schema for editors; v4 ignores it (the schema allows it, /config/overview#json-schema)
+    const known = [...rootObject.fields.keys(), ...(b.v5 ? [] : ['$schema'])];
     if (!top.length || !top.every((k) => known.includes(k))) {
       fail(b, `unclassified: not a complete ${b.v5 ? 'v5' : 'v4'} configuration (top-level keys ${JSON.stringify(top)});`
         + ' give the fence fragment=<Object>, or not-config="reason"');
@@ -155,10 +156,17 @@ for (const b of blocks) {
   if ((b.kind !== 'config' && b.kind !== 'fragment') || !b.object) continue;
   /** @type {import('./facts-walk.mjs').WalkState} */
   const state = {v5: b.v5, known434: null, errors: [], newer: [], notes: []};
-  walk(b.value, {kind: 'objects', objects: [b.object], inline: new Map()}, b.object.heading, state);
+  walk(withoutSchemaKey(b.value), {kind: 'objects', objects: [b.object], inline: new Map()}, b.object.heading, state);
   for (const e of state.errors) fail(b, e);
   for (const n of state.notes) notes.push(`${b.file}:${b.line}: ${n}`);
   b.fieldsChecked = true;
+}
+
+/** A v4 file without its top-level "$schema" (editors read it, the toolkit ignores it). @param {unknown} v */
+function withoutSchemaKey(v) {
+  if (!v || typeof v !== 'object' || Array.isArray(v) || !('$schema' in v)) return v;
+  const {$schema: _, ...rest} = /** @type {Record<string, unknown>} */ (v);
+  return rest;
 }
 
 // ---- the JSON Schemas (scripts/schema/generate.mjs) ----
@@ -273,7 +281,7 @@ async function worker() {
     // 4.34 ignores keys it does not know: look for them in the whole configuration it gets
     /** @type {import('./facts-walk.mjs').WalkState} */
     const state = {v5: false, known434, errors: [], newer: [], notes: []};
-    walk(config, {kind: 'objects', objects: [root4], inline: new Map()}, 'config', state);
+    walk(withoutSchemaKey(config), {kind: 'objects', objects: [root4], inline: new Map()}, 'config', state);
     if (state.newer.length) {
       fail(b, `v2ray 4.34 does not know ${state.newer.join(', ')} (it would ignore them): give the fence`
         + ' since=<version> if this is a newer feature, else the field does not exist');

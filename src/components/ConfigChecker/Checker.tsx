@@ -1,0 +1,213 @@
+/**
+ * The checker itself (loaded by ./index.tsx on this page only): a CodeMirror 6 editor, the
+ * version choice, and the problem list. Everything runs here: the schemas are bundled chunks
+ * fetched with the page, so checking sends nothing anywhere.
+ */
+import React, {useCallback, useEffect, useId, useRef, useState, type ReactNode} from 'react';
+import {EditorState} from '@codemirror/state';
+import {EditorView, keymap, lineNumbers, placeholder} from '@codemirror/view';
+import {defaultKeymap, history, historyKeymap} from '@codemirror/commands';
+import {json} from '@codemirror/lang-json';
+import {syntaxHighlighting} from '@codemirror/language';
+import {setDiagnostics, type Diagnostic} from '@codemirror/lint';
+import {classHighlighter} from '@lezer/highlight';
+import {parse} from 'jsonc-parser';
+import type {ValidateFunction} from 'ajv';
+import Link from '@docusaurus/Link';
+import Translate, {translate} from '@docusaurus/Translate';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {blankComments} from '@site/src/configCheck/comments';
+import {checkConfig, detectVersion, type Problem, type Version} from '@site/src/configCheck/check';
+import {formatProblem, type Lang} from '@site/src/configCheck/messages';
+import {compileSchema} from '@site/src/configCheck/validator';
+import {configCheckDebounceMs, configCheckMaxFileBytes} from '@site/src/constants';
+import styles from './styles.module.css';
+
+type Schema = Record<string, unknown>;
+type Choice = 'auto' | Version;
+type Ready = {schemas: Record<Version, Schema>; validators: Partial<Record<Version, ValidateFunction>>};
+type Outcome = {version: Version; detected: Version | null; problems: Problem[]} | null;
+
+const loadSchemas = async (): Promise<Record<Version, Schema>> => {
+  const [v4, v5] = await Promise.all([
+    import(/* webpackChunkName: "config-schema-v4" */ '@config-schemas/v4.json'),
+    import(/* webpackChunkName: "config-schema-v5" */ '@config-schemas/v5.json'),
+  ]);
+  return {v4: v4.default, v5: v5.default};
+};
+
+/** The file's version: the reader's choice, else what its keys say, else v4 (the usual config.json). */
+function versionFor(text: string, choice: Choice, schemas: Record<Version, Schema>): {version: Version; detected: Version | null} {
+  let detected: Version | null = null;
+  try {
+    detected = detectVersion(parse(blankComments(text)), schemas.v4, schemas.v5);
+  } catch {
+    detected = null;
+  }
+  return {version: choice === 'auto' ? detected ?? 'v4' : choice, detected};
+}
+
+export default function Checker(): ReactNode {
+  const {i18n} = useDocusaurusContext();
+  const lang: Lang = i18n.currentLocale === 'en' ? 'en' : 'zh';
+  const ids = {version: useId(), editor: useId(), status: useId(), file: useId(), help: useId()};
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const [ready, setReady] = useState<Ready | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [text, setText] = useState('');
+  const [choice, setChoice] = useState<Choice>('auto');
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+
+  const replaceText = useCallback((next: string) => {
+    const v = view.current;
+    if (v) v.dispatch({changes: {from: 0, to: v.state.doc.length, insert: next}});
+  }, []);
+
+  const readFile = useCallback(async (file: File) => {
+    setFileError(null);
+    if (file.size > configCheckMaxFileBytes) {
+      setFileError(translate({id: 'site.ConfigChecker.fileTooBig', message: '文件 {name} 超过 1 MB，不像是配置文件，没有读入。'}, {name: file.name}));
+      return;
+    }
+    try {
+      replaceText(await file.text());
+    } catch {
+      setFileError(translate({id: 'site.ConfigChecker.fileUnreadable', message: '没能读取文件 {name}。'}, {name: file.name}));
+    }
+  }, [replaceText]);
+
+  // the schemas, then the editor
+  useEffect(() => {
+    let live = true;
+    loadSchemas().then((schemas) => { if (live) setReady({schemas, validators: {}}); }, () => { if (live) setLoadError(true); });
+    return () => { live = false; };
+  }, []);
+
+  useEffect(() => {
+    if (!host.current) return undefined;
+    const editor = new EditorView({
+      parent: host.current,
+      state: EditorState.create({
+        doc: '',
+        extensions: [
+          lineNumbers(),
+          history(),
+          keymap.of([...defaultKeymap, ...historyKeymap]),
+          json(),
+          syntaxHighlighting(classHighlighter),
+          placeholder(translate({id: 'site.ConfigChecker.placeholder', message: '在这里粘贴或输入 config.json，也可以把文件拖到这里'})),
+          EditorView.contentAttributes.of({
+            'aria-label': translate({id: 'site.ConfigChecker.editorLabel', message: '配置文件内容'}),
+            'aria-describedby': ids.help,
+            'data-testid': 'config-editor',
+          }),
+          EditorView.updateListener.of((u) => { if (u.docChanged) setText(u.state.doc.toString()); }),
+          EditorView.domEventHandlers({
+            drop: (event) => {
+              const file = event.dataTransfer?.files[0];
+              if (!file) return false;
+              event.preventDefault();
+              void readFile(file);
+              return true;
+            },
+          }),
+        ],
+      }),
+    });
+    view.current = editor;
+    return () => { editor.destroy(); view.current = null; };
+  }, [ids.help, readFile]);
+
+  // check a moment after the last change
+  useEffect(() => {
+    if (!ready) return undefined;
+    const timer = setTimeout(() => {
+      if (!text.trim()) { setOutcome(null); return; }
+      const {version, detected} = versionFor(text, choice, ready.schemas);
+      const validate = ready.validators[version] ?? compileSchema(ready.schemas[version]);
+      ready.validators[version] = validate;
+      setOutcome({version, detected, problems: checkConfig(text, validate, ready.schemas[version]).problems});
+    }, configCheckDebounceMs);
+    return () => clearTimeout(timer);
+  }, [text, choice, ready]);
+
+  // marks in the editor
+  useEffect(() => {
+    const v = view.current;
+    if (!v) return;
+    const length = v.state.doc.length;
+    const diagnostics: Diagnostic[] = (outcome?.problems ?? []).map((p) => ({
+      from: Math.min(p.from, length), to: Math.min(Math.max(p.to, p.from), length), severity: 'error', message: formatProblem(p, lang),
+    }));
+    v.dispatch(setDiagnostics(v.state, diagnostics));
+  }, [outcome, lang]);
+
+  const goTo = (p: Problem) => {
+    const v = view.current;
+    if (!v) return;
+    const length = v.state.doc.length;
+    v.dispatch({selection: {anchor: Math.min(p.from, length), head: Math.min(p.to, length)}, scrollIntoView: true});
+    v.focus();
+  };
+
+  const status = loadError ? translate({id: 'site.ConfigChecker.schemaFailed', message: '检查规则没能载入，请刷新页面重试。'})
+    : !ready ? translate({id: 'site.ConfigChecker.preparing', message: '正在准备检查规则……'})
+      : !outcome ? translate({id: 'site.ConfigChecker.idle', message: '粘贴或输入配置后，这里会列出发现的问题。'})
+        : outcome.problems.length === 0
+          ? translate({id: 'site.ConfigChecker.noProblems', message: '按 {version} 配置检查，没有发现问题。'}, {version: outcome.version})
+          : translate({id: 'site.ConfigChecker.problems', message: '按 {version} 配置检查，发现 {count} 个问题。'}, {version: outcome.version, count: outcome.problems.length});
+
+  return (
+    <>
+      <div className={styles.toolbar}>
+        <label htmlFor={ids.version}><Translate id="site.ConfigChecker.versionLabel">配置格式</Translate></label>
+        <select id={ids.version} value={choice} onChange={(e) => setChoice(e.target.value as Choice)} className={styles.select}>
+          <option value="auto">{translate({id: 'site.ConfigChecker.auto', message: '自动判断'})}</option>
+          <option value="v4">{translate({id: 'site.ConfigChecker.v4', message: 'v4（config.json）'})}</option>
+          <option value="v5">{translate({id: 'site.ConfigChecker.v5', message: 'v5（jsonv5）'})}</option>
+        </select>
+        {choice === 'auto' && outcome && (
+          <span className={styles.detected} data-testid="detected">
+            {outcome.detected
+              ? translate({id: 'site.ConfigChecker.detected', message: '看起来是 {version} 配置'}, {version: outcome.detected})
+              : translate({id: 'site.ConfigChecker.undetected', message: '看不出版本，按 v4 检查'})}
+          </span>
+        )}
+        <label className={`button button--secondary button--sm ${styles.fileButton}`}>
+          <Translate id="site.ConfigChecker.openFile">打开文件</Translate>
+          <input id={ids.file} type="file" accept=".json,.jsonc,application/json" className={styles.fileInput}
+            onChange={(e) => { const f = e.target.files?.[0]; if (f) void readFile(f); e.target.value = ''; }} />
+        </label>
+      </div>
+      <p id={ids.help} className={styles.help}>
+        <Translate id="site.ConfigChecker.help">
+          可以写注释（// 、# 和 /* */），与 V2Ray 读取配置时相同。配置只在你的浏览器里检查，不会发送到任何地方。
+        </Translate>
+      </p>
+      {fileError && <p className={styles.fileError} role="alert">{fileError}</p>}
+      <div ref={host} id={ids.editor} className={styles.editor} />
+      <p id={ids.status} className={styles.status} role="status" data-testid="check-status">{status}</p>
+      {outcome && outcome.problems.length > 0 && (
+        <ol className={styles.problems} aria-labelledby={ids.status} data-testid="problems">
+          {outcome.problems.map((p, i) => (
+            <li key={`${p.from}-${i}`} className={styles.problem}>
+              <button type="button" className={styles.where} onClick={() => goTo(p)}>
+                {translate({id: 'site.ConfigChecker.lineColumn', message: '第 {line} 行，第 {column} 列'}, {line: p.line, column: p.column})}
+              </button>
+              {p.path && <code className={styles.path}>{p.path}</code>}
+              <span className={styles.message}>{formatProblem(p, lang)}</span>
+              {p.docs && (
+                <Link className={styles.docs} to={p.docs}>
+                  {translate({id: 'site.ConfigChecker.docs', message: '文档'})}
+                  <span className={styles.srOnly}>{translate({id: 'site.ConfigChecker.docsFor', message: '：{path} 的说明'}, {path: p.path || p.docs})}</span>
+                </Link>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
+  );
+}

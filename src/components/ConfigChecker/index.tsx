@@ -1,0 +1,44 @@
+import React, {lazy, Suspense, useMemo, useState, type ReactNode} from 'react';
+import BrowserOnly from '@docusaurus/BrowserOnly';
+import ErrorBoundary from '@docusaurus/ErrorBoundary';
+import Translate from '@docusaurus/Translate';
+import styles from './styles.module.css';
+
+export type Props = Record<string, never>;
+
+function Loading(): ReactNode {
+  return (
+    <p className={styles.loading} role="status">
+      <Translate id="site.ConfigChecker.loading">正在载入检查器……</Translate>
+    </p>
+  );
+}
+
+/** The editor, the validator and the schemas: this page's own chunks, loaded after it renders. */
+function LazyChecker(): ReactNode {
+  // A new lazy() per attempt: a rejected one stays rejected, and webpack fetches a failed chunk again.
+  const [attempt, setAttempt] = useState(0);
+  const Checker = useMemo(() => lazy(() => import(/* webpackChunkName: "config-checker-ui" */ './Checker')), [attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <ErrorBoundary fallback={({tryAgain}) => (
+      <p className={styles.failed} role="alert">
+        <Translate id="site.ConfigChecker.loadFailed">检查器没能载入，网络可能断开了。</Translate>{' '}
+        <button type="button" className="button button--secondary button--sm" onClick={() => { setAttempt((n) => n + 1); tryAgain(); }}>
+          <Translate id="site.ConfigChecker.retry">重试</Translate>
+        </button>
+      </p>)}>
+      <Suspense fallback={<Loading />}>
+        <Checker />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/** The configuration checker (issue 20): paste, type or drop a config.json, see every problem. */
+export default function ConfigChecker(): ReactNode {
+  return (
+    <div className={styles.checker}>
+      <BrowserOnly fallback={<Loading />}>{() => <LazyChecker />}</BrowserOnly>
+    </div>
+  );
+}

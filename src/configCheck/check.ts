@@ -1,0 +1,333 @@
+/**
+ * The configuration checker's logic, without the page: reads a configuration as the toolkit does
+ * (comments allowed), validates it against a generated JSON Schema (scripts/schema/generate.mjs)
+ * and turns ajv's errors into problems a reader can act on: one per mistake, at the right line and
+ * column, with what was expected, a "did you mean" and the page documenting the field.
+ */
+import {findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError} from 'jsonc-parser';
+import type {ErrorObject, ValidateFunction} from 'ajv';
+import {blankComments} from './comments';
+import {didYouMean} from './suggest';
+
+export type Expectation =
+  | {kind: 'type'; type: string; min?: number; max?: number}
+  | {kind: 'values'; values: (string | number)[]; anyCase?: boolean}
+  | {kind: 'list'; values: string[]}
+  | {kind: 'text'; text: string};
+
+export type ProblemDetail =
+  | {kind: 'syntax'; code: string}
+  | {kind: 'empty'}
+  | {kind: 'unknownKey'; key: string; object?: string; suggestion?: string}
+  | {kind: 'keyCase'; key: string; written: string}
+  | {kind: 'missingKey'; key: string; object?: string}
+  | {kind: 'mismatch'; expected: Expectation[]; found?: string; suggestion?: string}
+  | {kind: 'requireOne'; keys: string[]};
+
+export type Problem = ProblemDetail & {
+  /** Where in the document: `inbounds[0].port`, or '' for the whole file. */
+  path: string;
+  /** 1-based line and column of `from`. */
+  line: number;
+  column: number;
+  /** Offsets into the checked text (for the editor's marks). */
+  from: number;
+  to: number;
+  /** Page and anchor documenting the field ("/config/inbounds#inboundobject"), when known. */
+  docs?: string;
+};
+
+export type Version = 'v4' | 'v5';
+type Schema = Record<string, unknown>;
+
+/** 1-based line and column of an offset. */
+export function lineColumn(text: string, offset: number): {line: number; column: number} {
+  let line = 1;
+  let start = 0;
+  for (let i = 0; i < offset && i < text.length; i += 1) if (text[i] === '\n') { line += 1; start = i + 1; }
+  return {line, column: offset - start + 1};
+}
+
+/** `/inbounds/0/port` -> ['inbounds', 0, 'port']. */
+export function pointerSegments(pointer: string): (string | number)[] {
+  if (!pointer) return [];
+  return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+/** ['inbounds', 0, 'port'] -> `inbounds[0].port`. */
+export function displayPath(segments: readonly (string | number)[]): string {
+  return segments.map((s, i) => (typeof s === 'number' ? `[${s}]` : /^[A-Za-z_$@][\w$@-]*$/.test(s) ? `${i ? '.' : ''}${s}` : `[${JSON.stringify(s)}]`)).join('');
+}
+
+/** A value's kind in words for "found …": a string is shown, short; others by type. */
+function describeFound(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  if (typeof v === 'number' || typeof v === 'boolean' || v === null) return String(v);
+  return Array.isArray(v) ? '[…]' : '{…}';
+}
+
+function jsonType(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+  return typeof v;
+}
+
+/** Resolves a local JSON pointer ("#/$defs/X/properties/y") in the schema. */
+function at(schema: Schema, pointer: string): Schema | undefined {
+  let cur: unknown = schema;
+  for (const seg of pointer.replace(/^#\/?/, '').split('/').filter(Boolean)) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[seg.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return cur && typeof cur === 'object' ? (cur as Schema) : undefined;
+}
+
+function deref(schema: Schema, s: Schema | undefined): Schema | undefined {
+  let cur = s;
+  for (let i = 0; i < 8 && cur && typeof cur.$ref === 'string'; i += 1) cur = at(schema, cur.$ref);
+  return cur;
+}
+
+/** The JSON types a (sub)schema admits, or null when it does not say. */
+function typesOf(schema: Schema, s: Schema | undefined): string[] | null {
+  const d = deref(schema, s);
+  if (!d) return null;
+  if (typeof d.type === 'string') return [d.type];
+  if (Array.isArray(d.enum)) return [...new Set(d.enum.map(jsonType))];
+  if ('const' in d) return [jsonType(d.const)];
+  if (typeof d.pattern === 'string') return ['string'];
+  if (Array.isArray(d.anyOf)) {
+    const all = d.anyOf.map((x) => typesOf(schema, x as Schema));
+    return all.some((x) => x === null) ? null : [...new Set(all.flat() as string[])];
+  }
+  return null;
+}
+
+const admits = (types: string[] | null, actual: string): boolean =>
+  types === null || types.includes(actual) || (actual === 'integer' && types.includes('number'));
+
+/** What a (sub)schema expects, in data the messages put into words. */
+function expectations(schema: Schema, s: Schema | undefined): Expectation[] {
+  const d = deref(schema, s);
+  if (!d) return [];
+  if (Array.isArray(d['x-list'])) return [{kind: 'list', values: d['x-list'] as string[]}];
+  if (Array.isArray(d.enum)) return [{kind: 'values', values: d.enum as (string | number)[]}];
+  if ('const' in d) return [{kind: 'values', values: [d.const as string]}];
+  if (Array.isArray(d.anyOf)) {
+    const enumBranch = d.anyOf.find((x) => Array.isArray((x as Schema).enum)) as Schema | undefined;
+    if (d['x-any-case'] && enumBranch) return [{kind: 'values', values: enumBranch.enum as string[], anyCase: true}];
+    return d.anyOf.flatMap((x) => expectations(schema, x as Schema));
+  }
+  if (typeof d.pattern === 'string') return [{kind: 'text', text: d.pattern === '^#' ? '"#<full message name>"' : `/${d.pattern}/`}];
+  if (typeof d.type === 'string') {
+    const e: Expectation = {kind: 'type', type: d.type};
+    if (typeof d.minimum === 'number') e.min = d.minimum;
+    if (typeof d.maximum === 'number') e.max = d.maximum;
+    return [e];
+  }
+  return [];
+}
+
+/** Whether data meets an `if` of the generated schemas (a const or pattern on sibling keys). */
+function meetsCondition(cond: Schema | undefined, data: unknown): boolean {
+  if (!cond || !data || typeof data !== 'object' || Array.isArray(data)) return false;
+  const props = (cond.properties ?? {}) as Record<string, Schema>;
+  return Object.entries(props).every(([k, c]) => {
+    const v = (data as Record<string, unknown>)[k];
+    if ('const' in c) return v === c.const;
+    if (typeof c.pattern === 'string') return typeof v === 'string' && new RegExp(c.pattern, 'u').test(v);
+    return v !== undefined;
+  });
+}
+
+/**
+ * The documentation of the value at `segments`: the "x-docs" of the deepest property schema on
+ * the way down, following $ref, items, maps, anyOf branches and the if/then rules the data meets.
+ */
+export function docsAt(schema: Schema, value: unknown, segments: readonly (string | number)[]): string | undefined {
+  let docs = typeof schema['x-docs'] === 'string' ? schema['x-docs'] : undefined;
+  let current: Schema[] = [deref(schema, schema) ?? schema];
+  let data = value;
+  for (const seg of segments) {
+    const next: Schema[] = [];
+    const expand = (s: Schema | undefined, d: unknown): void => {
+      const x = deref(schema, s);
+      if (!x) return;
+      for (const b of (x.anyOf ?? []) as Schema[]) expand(b, d);
+      for (const r of (x.allOf ?? []) as Schema[]) {
+        if (r.if && meetsCondition(r.if as Schema, d)) expand(r.then as Schema, d);
+        else if (!r.if) expand(r, d);
+      }
+      if (typeof seg === 'number' && x.items) next.push(x.items as Schema);
+      if (typeof seg === 'string') {
+        const p = (x.properties as Record<string, Schema> | undefined)?.[seg];
+        if (p) next.push(p);
+        else if (x.additionalProperties && typeof x.additionalProperties === 'object') next.push(x.additionalProperties as Schema);
+      }
+    };
+    for (const s of current) expand(s, data);
+    for (const s of next) if (typeof s['x-docs'] === 'string') docs = s['x-docs'];
+    const withDocs = next.map((s) => deref(schema, s)).find((s) => typeof s?.['x-docs'] === 'string');
+    if (withDocs && !next.some((s) => typeof s['x-docs'] === 'string')) docs = withDocs['x-docs'] as string;
+    current = next;
+    data = data && typeof data === 'object' ? (data as Record<string | number, unknown>)[seg as string] : undefined;
+    if (!current.length) break;
+  }
+  return docs;
+}
+
+/** The object's title (its heading, "RuleObject") for messages. */
+const titleOf = (s: unknown): string | undefined => (s && typeof s === 'object' && typeof (s as Schema).title === 'string' ? (s as Schema).title as string : undefined);
+
+export type CheckResult = {problems: Problem[]; value?: unknown};
+
+/**
+ * Checks a configuration text. `validate` is ajv's compiled root schema (made with verbose: true,
+ * allErrors: true); `schema` the same schema as JSON.
+ */
+export function checkConfig(text: string, validate: ValidateFunction, schema: Schema): CheckResult {
+  const plain = blankComments(text);
+  const place = (from: number, to: number, path: (string | number)[]) => ({...lineColumn(text, from), from, to, path: displayPath(path)});
+  if (!plain.trim()) return {problems: [{kind: 'empty', ...place(0, 0, [])}]};
+  const syntax: ParseError[] = [];
+  const tree = parseTree(plain, syntax, {allowTrailingComma: false, disallowComments: true, allowEmptyContent: false});
+  if (syntax.length || !tree) {
+    const problems: Problem[] = syntax.slice(0, 5).map((e) => {
+      const trailing = e.error === 3 /* PropertyNameExpected */ || e.error === 4; /* ValueExpected */
+      const before = plain.slice(0, e.offset).trimEnd();
+      const code = trailing && before.endsWith(',') && /^\s*[}\]]/.test(plain.slice(e.offset)) ? 'TrailingComma' : printParseErrorCode(e.error);
+      return {kind: 'syntax', code, ...place(e.offset, e.offset + Math.max(1, e.length), [])};
+    });
+    return {problems};
+  }
+  const value: unknown = getNodeValue(tree);
+  if (validate(value)) return {problems: [], value};
+  const errors = [...(validate.errors ?? [])];
+  const dropped = new Set<ErrorObject>();
+  const problems: Problem[] = [];
+  const nodeAt = (segments: (string | number)[]): Node | undefined => findNodeAtLocation(tree, segments);
+  const valuePlace = (segments: (string | number)[]) => {
+    const n = nodeAt(segments) ?? tree;
+    return place(n.offset, n.offset + n.length, segments);
+  };
+
+  // anyOf: keep the errors of the one branch whose type fits the value; else one "expected …"
+  const anyOfs = errors.filter((e) => e.keyword === 'anyOf').sort((a, b) => a.schemaPath.length - b.schemaPath.length);
+  for (const a of anyOfs) {
+    if (dropped.has(a)) continue;
+    dropped.add(a);
+    const branchesOf = (a.parentSchema?.anyOf ?? []) as Schema[];
+    const inside = errors.filter((e) => e !== a && e.instancePath.startsWith(a.instancePath) && e.schemaPath.startsWith(`${a.schemaPath}/`));
+    const actual = jsonType(a.data);
+    const fitting = branchesOf.map((b, i) => (admits(typesOf(schema, b), actual) ? i : -1)).filter((i) => i >= 0);
+    const segments = pointerSegments(a.instancePath);
+    if (branchesOf.length && branchesOf.every((b) => Array.isArray(b.required) && Object.keys(b).length === 1)) {
+      inside.forEach((e) => dropped.add(e));
+      problems.push({kind: 'requireOne', keys: branchesOf.map((b) => (b.required as string[])[0] ?? ''), ...valuePlace(segments), docs: docsAt(schema, value, segments)});
+      continue;
+    }
+    if (fitting.length === 1 && !a.parentSchema?.['x-any-case']) {
+      const keep = `${a.schemaPath}/${fitting[0]}/`;
+      inside.filter((e) => !e.schemaPath.startsWith(keep)).forEach((e) => dropped.add(e));
+      continue;
+    }
+    inside.forEach((e) => dropped.add(e));
+    const expected = a.parentSchema?.['x-any-case'] ? expectations(schema, a.parentSchema as Schema)
+      : branchesOf.flatMap((b) => expectations(schema, b));
+    const values = expected.flatMap((e) => (e.kind === 'values' ? e.values.map(String) : []));
+    const suggestion = typeof a.data === 'string' ? didYouMean(a.data, values) ?? undefined : undefined;
+    problems.push({kind: 'mismatch', expected, found: describeFound(a.data), ...(suggestion ? {suggestion} : {}), ...valuePlace(segments), docs: docsAt(schema, value, segments)});
+  }
+
+  for (const e of errors) {
+    if (dropped.has(e) || e.keyword === 'if' || e.keyword === 'anyOf') continue;
+    const segments = pointerSegments(e.instancePath);
+    const docs = docsAt(schema, value, segments);
+    const parent = e.parentSchema as Schema | undefined;
+    switch (e.keyword) {
+      case 'additionalProperties': {
+        const key = String((e.params as {additionalProperty: string}).additionalProperty);
+        const known = Object.keys((parent?.properties as Schema | undefined) ?? {});
+        const suggestion = didYouMean(key, known) ?? undefined;
+        const keyNode = nodeAt([...segments, key])?.parent?.children?.[0];
+        const where = keyNode ? place(keyNode.offset, keyNode.offset + keyNode.length, [...segments, key]) : valuePlace(segments);
+        const objectDocs = typeof parent?.['x-docs'] === 'string' ? parent['x-docs'] : docs;
+        // v4 objects are Go structs: encoding/json matches their keys in any letter case
+        const goStruct = String(schema.$id ?? '').includes('/v4/') && !String(parent?.title ?? '').includes('.');
+        if (goStruct && suggestion && suggestion.toLowerCase() === key.toLowerCase()) {
+          problems.push({kind: 'keyCase', key: suggestion, written: key, ...where, docs: objectDocs});
+          break;
+        }
+        problems.push({kind: 'unknownKey', key, ...(titleOf(parent) ? {object: titleOf(parent)} : {}), ...(suggestion ? {suggestion} : {}), ...where, docs: objectDocs});
+        break;
+      }
+      case 'required': {
+        const key = String((e.params as {missingProperty: string}).missingProperty);
+        const n = nodeAt(segments) ?? tree;
+        problems.push({kind: 'missingKey', key, ...(titleOf(parent) ? {object: titleOf(parent)} : {}), ...place(n.offset, n.offset + 1, segments),
+          docs: docsAt(schema, value, [...segments, key]) ?? docs});
+        break;
+      }
+      case 'enum':
+      case 'const': {
+        const expected = expectations(schema, parent);
+        const values = expected.flatMap((x) => (x.kind === 'values' ? x.values.map(String) : []));
+        const suggestion = typeof e.data === 'string' ? didYouMean(e.data, values) ?? undefined : undefined;
+        problems.push({kind: 'mismatch', expected, found: describeFound(e.data), ...(suggestion ? {suggestion} : {}), ...valuePlace(segments), docs});
+        break;
+      }
+      case 'propertyNames':
+        break; // reported with the key itself below (pattern on the key name)
+      default: {
+        if (e.propertyName !== undefined) {
+          const key = e.propertyName;
+          const keyNode = nodeAt([...segments, key])?.parent?.children?.[0];
+          const where = keyNode ? place(keyNode.offset, keyNode.offset + keyNode.length, [...segments, key]) : valuePlace(segments);
+          problems.push({kind: 'mismatch', expected: [{kind: 'type', type: 'integer'}], found: JSON.stringify(key), ...where, docs});
+          break;
+        }
+        const expected = e.keyword === 'pattern' && Array.isArray(parent?.['x-list']) ? [{kind: 'list', values: parent['x-list'] as string[]} as Expectation]
+          : expectations(schema, parent);
+        problems.push({kind: 'mismatch', expected: expected.length ? expected : [{kind: 'text', text: e.message ?? e.keyword}], found: describeFound(e.data), ...valuePlace(segments), docs});
+      }
+    }
+  }
+  // a missing key that a misspelled one in the same object stands for is said once, at the misspelling
+  const meant = new Set(problems.flatMap((p) => (p.kind === 'unknownKey' && p.suggestion ? [`${p.path.replace(/(\.[^.[]+|\["[^"]*"\])$/, '')}|${p.suggestion}`] : [])));
+  const seen = new Set<string>();
+  const unique = problems.filter((p) => {
+    if (p.kind === 'missingKey' && meant.has(`${p.path}|${p.key}`)) return false;
+    const k = `${p.from}:${p.kind}:${JSON.stringify(p)}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  unique.sort((a, b) => a.from - b.from);
+  return {problems: unique, value};
+}
+
+/**
+ * Which configuration a parsed file is, when its root keys say so: "routing", "inboundDetour",
+ * "transport", "policy", … exist only in v4, "router" and a stream's "transport" only in v5.
+ */
+export function detectVersion(value: unknown, v4: Schema, v5: Schema): Version | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const rootKeys = (s: Schema) => Object.keys((deref(s, s) as Schema | undefined)?.properties as Schema ?? {});
+  const k4 = new Set(rootKeys(v4));
+  const k5 = new Set(rootKeys(v5));
+  const keys = Object.keys(value);
+  const only4 = keys.filter((k) => k4.has(k) && !k5.has(k)).length;
+  const only5 = keys.filter((k) => k5.has(k) && !k4.has(k)).length;
+  const streams = ['inbounds', 'outbounds'].flatMap((k) => {
+    const list = (value as Record<string, unknown>)[k];
+    return Array.isArray(list) ? list.map((x) => (x && typeof x === 'object' ? (x as Schema).streamSettings : undefined)) : [];
+  }).filter((s): s is Schema => !!s && typeof s === 'object');
+  const stream4 = streams.filter((s) => 'network' in s || 'sockopt' in s || /Settings$/.test(Object.keys(s).find((k) => k !== 'transportSettings' && k !== 'securitySettings' && k.endsWith('Settings')) ?? '')).length;
+  const stream5 = streams.filter((s) => 'transport' in s || 'transportSettings' in s || 'socketSettings' in s).length;
+  const score4 = only4 + stream4;
+  const score5 = only5 + stream5;
+  if (score4 > score5) return 'v4';
+  if (score5 > score4) return 'v5';
+  return null;
+}

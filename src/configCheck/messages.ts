@@ -1,0 +1,94 @@
+/**
+ * The checker's problem texts in both languages. They are built from data (key names, values,
+ * limits), so they live here as functions rather than as Docusaurus translate() ids; the page's
+ * fixed texts (labels, buttons) use translate() as usual.
+ */
+import type {Expectation, ProblemDetail} from './check';
+
+export type Lang = 'zh' | 'en';
+
+const quote = (s: string): string => JSON.stringify(s);
+
+function list(items: readonly string[], lang: Lang): string {
+  if (lang === 'zh') return items.join('、');
+  if (items.length < 2) return items.join('');
+  return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+
+const TYPE_NAMES: Record<Lang, Record<string, string>> = {
+  zh: {string: '字符串', integer: '整数', number: '数字', boolean: '布尔值（true 或 false）', object: '对象', array: '数组', null: 'null'},
+  en: {string: 'a string', integer: 'an integer', number: 'a number', boolean: 'a boolean (true or false)', object: 'an object', array: 'an array', null: 'null'},
+};
+
+/** One expectation in words: "an integer from 0 to 65535", "one of "tcp", "udp"". */
+export function describeExpectation(e: Expectation, lang: Lang): string {
+  const t = TYPE_NAMES[lang];
+  switch (e.kind) {
+    case 'type': {
+      const name = t[e.type] ?? e.type;
+      if (e.min !== undefined && e.max !== undefined) return lang === 'zh' ? `${e.min} 到 ${e.max} 之间的${name}` : `${name} from ${e.min} to ${e.max}`;
+      if (e.min !== undefined) return lang === 'zh' ? `不小于 ${e.min} 的${name}` : `${name} of at least ${e.min}`;
+      return name;
+    }
+    case 'values': {
+      const vs = e.values.map((v) => (typeof v === 'string' ? quote(v) : String(v)));
+      const more = vs.length > 12;
+      const shown = more ? vs.slice(0, 12) : vs;
+      const ci = e.anyCase ? (lang === 'zh' ? '（不区分大小写）' : ' (in any letter case)') : '';
+      return lang === 'zh' ? `${shown.join('、')}${more ? ' 等' : ''}之一${ci}` : `one of ${shown.join(', ')}${more ? ', …' : ''}${ci}`;
+    }
+    case 'list':
+      return lang === 'zh' ? `用英文逗号分隔（不带空格）的 ${e.values.join('、')}` : `a comma-separated list of ${e.values.join(', ')} (no spaces)`;
+    case 'text':
+      return e.text;
+  }
+}
+
+export function formatProblem(p: ProblemDetail, lang: Lang): string {
+  const zh = lang === 'zh';
+  switch (p.kind) {
+    case 'syntax':
+      return zh ? `JSON 语法错误：${SYNTAX[p.code]?.zh ?? p.code}` : `JSON syntax error: ${SYNTAX[p.code]?.en ?? p.code}`;
+    case 'empty':
+      return zh ? '内容为空：请粘贴或输入一个配置文件。' : 'Nothing to check: paste or type a configuration file.';
+    case 'unknownKey': {
+      const where = p.object ? (zh ? `${p.object} 中` : ` in ${p.object}`) : '';
+      const hint = p.suggestion ? (zh ? `你是不是想写 ${quote(p.suggestion)}？` : ` Did you mean ${quote(p.suggestion)}?`) : '';
+      return zh ? `${where}没有 ${quote(p.key)} 这个键。${hint}` : `Unknown key ${quote(p.key)}${where}.${hint}`;
+    }
+    case 'keyCase':
+      return zh ? `键名应写作 ${quote(p.key)}。V2Ray 读取 v4 配置时不区分键名的大小写，写成 ${quote(p.written)} 也能生效，但文档、编辑器和其他工具只认 ${quote(p.key)}。`
+        : `Write this key as ${quote(p.key)}. V2Ray matches v4 keys in any letter case, so ${quote(p.written)} works too, but the documentation, editors and other tools only know ${quote(p.key)}.`;
+    case 'missingKey':
+      return zh ? `${p.object ? `${p.object} ` : ''}缺少必需的键 ${quote(p.key)}。` : `Missing required key ${quote(p.key)}${p.object ? ` in ${p.object}` : ''}.`;
+    case 'mismatch': {
+      const expected = list(p.expected.map((e) => describeExpectation(e, lang)), lang);
+      const found = p.found === undefined ? '' : zh ? `，实际是 ${p.found}` : `, found ${p.found}`;
+      const hint = p.suggestion ? (zh ? `。你是不是想写 ${quote(p.suggestion)}？` : `. Did you mean ${quote(p.suggestion)}?`) : '';
+      return zh ? `应为 ${expected}${found}${hint}${hint ? '' : '。'}` : `Expected ${expected}${found}${hint}${hint ? '' : '.'}`;
+    }
+    case 'requireOne':
+      return zh ? `需要 ${p.keys.map(quote).join(' 或 ')} 中的一个。` : `Needs one of ${p.keys.map(quote).join(' or ')}.`;
+  }
+}
+
+/** jsonc-parser's ParseErrorCode names in words. */
+const SYNTAX: Record<string, {zh: string; en: string}> = {
+  InvalidSymbol: {zh: '这里有一个无效的字符', en: 'an invalid character here'},
+  InvalidNumberFormat: {zh: '数字格式不对', en: 'a malformed number'},
+  PropertyNameExpected: {zh: '这里应是用双引号括起的键名', en: 'a key in double quotes was expected here'},
+  ValueExpected: {zh: '这里应有一个值', en: 'a value was expected here'},
+  ColonExpected: {zh: '键名后应有冒号', en: 'a colon was expected after the key'},
+  CommaExpected: {zh: '这里缺少逗号', en: 'a comma is missing here'},
+  CloseBraceExpected: {zh: '缺少右花括号 }', en: 'a closing brace } is missing'},
+  CloseBracketExpected: {zh: '缺少右方括号 ]', en: 'a closing bracket ] is missing'},
+  EndOfFileExpected: {zh: '配置已经结束，后面不应再有内容', en: 'the configuration has ended; nothing may follow it'},
+  InvalidCommentToken: {zh: '注释写法不对', en: 'a malformed comment'},
+  UnexpectedEndOfComment: {zh: '注释没有结束（缺少 */）', en: 'a comment is not closed (*/ is missing)'},
+  UnexpectedEndOfString: {zh: '字符串没有结束（缺少右引号）', en: 'a string is not closed (the closing quote is missing)'},
+  UnexpectedEndOfNumber: {zh: '数字不完整', en: 'an incomplete number'},
+  InvalidUnicode: {zh: '无效的 \\u 转义', en: 'an invalid \\u escape'},
+  InvalidEscapeCharacter: {zh: '无效的转义字符', en: 'an invalid escape character'},
+  InvalidCharacter: {zh: '字符串中有不允许的字符（如未转义的换行）', en: 'a character not allowed in a string (such as an unescaped line break)'},
+  TrailingComma: {zh: '最后一项后面多了逗号（V2Ray 不接受结尾逗号）', en: 'a comma after the last item (V2Ray does not accept trailing commas)'},
+};

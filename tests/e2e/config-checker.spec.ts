@@ -1,0 +1,219 @@
+import AxeBuilder from '@axe-core/playwright';
+import type {Page} from '@playwright/test';
+import {test, expect, hydrated, localePath, recordRequests, type Locale} from './fixtures';
+
+/**
+ * Issue 20: the configuration checker page. A reader pastes, types or opens a configuration and
+ * sees every problem with its line, column, path, expectation and documentation link; nothing
+ * leaves the browser while checking.
+ */
+
+const page404 = /status of 404/;
+test.use({allowedConsoleErrors: [page404]});
+
+const address = (locale: Locale) => localePath('/awesome/config-checker', locale);
+
+const texts = {
+  zh: {editor: '配置文件内容', format: '配置格式', idle: /粘贴或输入配置后/, count: (n: number) => `发现 ${n} 个问题`, none: '没有发现问题',
+    line: (l: number, c: number) => `第 ${l} 行，第 ${c} 列`, docs: '文档', detectedV5: '看起来是 v5 配置', openFile: '打开文件'},
+  en: {editor: 'Configuration file', format: 'Format', idle: /Paste or type a configuration/, count: (n: number) => `Problems found: ${n}`, none: 'no problems found',
+    line: (l: number, c: number) => `Line ${l}, column ${c}`, docs: 'Docs', detectedV5: 'Looks like a v5 configuration', openFile: 'Open file'},
+} as const;
+
+/** A v4 file with three mistakes: a misspelled key (line 5), a port out of range (line 6), an unknown protocol (line 10). */
+const broken = `{
+  // a comment, as V2Ray allows
+  "inbounds": [
+    {
+      "protocl": "socks",
+      "port": 70000
+    }
+  ],
+  "outbounds": [
+    {"protocol": "freedomm"}
+  ]
+}`;
+
+const validV4 = `# hash comments work too
+{
+  "log": {"loglevel": "warning"}, /* and block comments */
+  "inbounds": [{"listen": "127.0.0.1", "port": 1080, "protocol": "socks"}],
+  "outbounds": [{"protocol": "freedom"}]
+}`;
+
+const validV5 = `{
+  "router": {"domainStrategy": "AsIs", "rule": []},
+  "inbounds": [{"protocol": "socks", "port": 1080, "listen": "127.0.0.1", "settings": {"udpEnabled": true}}],
+  "outbounds": [{"protocol": "freedom", "streamSettings": {"transport": "tcp"}}]
+}`;
+
+async function openChecker(page: Page, locale: Locale): Promise<void> {
+  await page.goto(address(locale));
+  await hydrated(page);
+  await expect(page.getByTestId('check-status')).toHaveText(texts[locale].idle);
+}
+
+/** Replaces the editor's text as a paste would. */
+async function paste(page: Page, locale: Locale, text: string): Promise<void> {
+  const editor = page.getByRole('textbox', {name: texts[locale].editor});
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+for (const locale of ['zh', 'en'] as const) {
+  test(`${address(locale)}: a broken configuration shows each problem at its line with a working documentation link`, async ({page}) => {
+    await openChecker(page, locale);
+    await paste(page, locale, broken);
+    await expect(page.getByTestId('check-status')).toContainText(texts[locale].count(3));
+    const items = page.getByTestId('problems').getByRole('listitem');
+    await expect(items).toHaveCount(3);
+    await expect(items.nth(0)).toContainText(texts[locale].line(5, 7));
+    await expect(items.nth(0)).toContainText('inbounds[0].protocl');
+    await expect(items.nth(0)).toContainText('"protocol"');
+    await expect(items.nth(1)).toContainText(texts[locale].line(6, 15));
+    await expect(items.nth(1)).toContainText('65535');
+    await expect(items.nth(2)).toContainText(texts[locale].line(10, 18));
+    await expect(items.nth(2)).toContainText('"freedom"');
+    // the editor marks the same places
+    await expect(page.locator('.cm-lintRange-error')).toHaveCount(3);
+    // the location button puts the cursor on the mistake
+    await items.nth(0).getByRole('button').click();
+    await expect(page.getByRole('textbox', {name: texts[locale].editor})).toBeFocused();
+    await expect.poll(() => page.evaluate(() => document.getSelection()?.toString())).toBe('"protocl"');
+    // the documentation link opens the field's section
+    const docs = items.nth(0).getByRole('link', {name: new RegExp(texts[locale].docs)});
+    await expect(docs).toHaveAttribute('href', localePath('/config/inbounds#inboundobject', locale));
+    await docs.click();
+    await expect(page).toHaveURL(new RegExp(`${localePath('/config/inbounds', locale)}#inboundobject$`));
+    await expect(page.locator('#inboundobject')).toBeInViewport();
+  });
+
+  test(`${address(locale)}: nothing is requested while checking`, async ({page, baseURL}) => {
+    const all = recordRequests(page, baseURL);
+    await openChecker(page, locale);
+    expect(all.foreign, 'requests to other hosts on load').toEqual([]);
+    // the schemas and the editor are loaded with the page, before the first check
+    const whileChecking = recordRequests(page, baseURL);
+    await paste(page, locale, broken);
+    await expect(page.getByTestId('check-status')).toContainText(texts[locale].count(3));
+    await page.getByRole('combobox', {name: texts[locale].format}).selectOption('v5');
+    await expect(page.getByTestId('check-status')).toContainText('v5');
+    await paste(page, locale, validV4);
+    await page.getByRole('combobox', {name: texts[locale].format}).selectOption('v4');
+    await expect(page.getByTestId('check-status')).toContainText(texts[locale].none);
+    expect([...whileChecking.own, ...whileChecking.foreign]).toEqual([]);
+  });
+}
+
+test('comments as the toolkit reads them are accepted, and a syntax error names its line', async ({page}) => {
+  await openChecker(page, 'en');
+  await paste(page, 'en', validV4);
+  await expect(page.getByTestId('check-status')).toHaveText(/v4 configuration: no problems found/);
+  await paste(page, 'en', '{\n  "log": {"loglevel": "info"}\n  "inbounds": []\n}');
+  await expect(page.getByTestId('problems')).toContainText('Line 3, column 3');
+  await expect(page.getByTestId('problems')).toContainText('a comma is missing');
+  await paste(page, 'en', '{"outbounds": [{"protocol": "freedom"},]}');
+  await expect(page.getByTestId('problems')).toContainText('trailing commas');
+});
+
+test('the format is detected from the keys, and can be chosen', async ({page}) => {
+  await openChecker(page, 'zh');
+  await paste(page, 'zh', validV5);
+  await expect(page.getByTestId('detected')).toHaveText(texts.zh.detectedV5);
+  await expect(page.getByTestId('check-status')).toContainText(texts.zh.none);
+  await page.getByRole('combobox', {name: texts.zh.format}).selectOption('v4');
+  await expect(page.getByTestId('check-status')).toContainText('按 v4 配置检查，发现');
+  await expect(page.getByTestId('problems')).toContainText('"router"');
+});
+
+test('a file can be opened, and a file too big is refused with a message', async ({page}) => {
+  await openChecker(page, 'en');
+  const input = page.locator('input[type=file]');
+  await input.setInputFiles({name: 'config.json', mimeType: 'application/json', buffer: Buffer.from(broken)});
+  await expect(page.getByTestId('check-status')).toContainText(texts.en.count(3));
+  await input.setInputFiles({name: 'huge.json', mimeType: 'application/json', buffer: Buffer.alloc(1024 * 1024 + 1, 32)});
+  await expect(page.getByRole('alert')).toContainText('huge.json is larger than 1 MB');
+  // the text already there stays
+  await expect(page.getByTestId('check-status')).toContainText(texts.en.count(3));
+});
+
+test('the keyboard reaches every control, and Tab leaves the editor', async ({page}) => {
+  await openChecker(page, 'en');
+  await page.getByRole('combobox', {name: texts.en.format}).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.locator('input[type=file]')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', {name: texts.en.editor})).toBeFocused();
+  await page.keyboard.insertText(broken);
+  await expect(page.getByTestId('check-status')).toContainText(texts.en.count(3));
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('problems').getByRole('button').first()).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', {name: texts.en.editor})).toBeFocused();
+});
+
+for (const locale of ['zh', 'en'] as const) {
+  for (const mode of ['light', 'dark'] as const) {
+    test(`axe finds no serious or critical violation on ${address(locale)} with problems listed, ${mode} mode`, async ({page}) => {
+      test.setTimeout(120_000);
+      await page.emulateMedia({colorScheme: mode});
+      await openChecker(page, locale);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+      await paste(page, locale, broken);
+      await expect(page.getByTestId('problems').getByRole('listitem')).toHaveCount(3);
+      const {violations} = await new AxeBuilder({page}).analyze();
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')})`);
+      expect(serious).toEqual([]);
+    });
+  }
+}
+
+test.describe('when loading fails', () => {
+  // one pattern: test.use takes a two-element array as [value, options]
+  test.use({allowedConsoleErrors: [/status of 404|Failed to load resource|ChunkLoadError|Loading chunk|config-checker-ui|config-schema-v5/]});
+
+  test('a schema that cannot be fetched gives a message instead of a silent editor', async ({page}) => {
+    await page.route(/config-schema-v5\.[0-9a-f]+\.js$/, (route) => route.abort('connectionreset'));
+    await page.goto(address('en'));
+    await hydrated(page);
+    await expect(page.getByTestId('check-status')).toHaveText(/could not be loaded/);
+  });
+
+  test('a checker chunk that cannot be fetched offers a retry that works', async ({page}) => {
+    let fail = true;
+    await page.route(/\/assets\/js\/.*\.js$/, async (route) => {
+      // the checker's own chunk (webpackChunkName in src/components/ConfigChecker/index.tsx)
+      if (fail && /\/config-checker-ui\.[0-9a-f]+\.js$/.test(route.request().url())) return route.abort('connectionreset');
+      return route.continue();
+    });
+    await page.goto(address('zh'));
+    await hydrated(page);
+    await expect(page.getByRole('alert')).toContainText('检查器没能载入');
+    fail = false;
+    await page.getByRole('button', {name: '重试'}).click();
+    await expect(page.getByTestId('check-status')).toHaveText(texts.zh.idle);
+  });
+});
+
+test('the schemas are served at their stable addresses', async ({request}) => {
+  for (const v of ['v4', 'v5']) {
+    const res = await request.get(`/schemas/${v}/config.json`);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toContain('application/json');
+    const schema = (await res.json()) as {$schema: string; $id: string; $defs: Record<string, unknown>};
+    expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(schema.$id).toBe(`https://www.v2fly.org/schemas/${v}/config.json`);
+    expect(Object.keys(schema.$defs).length).toBeGreaterThan(100);
+  }
+});
+
+test('other pages load none of the checker', async ({page, baseURL}) => {
+  const seen = recordRequests(page, baseURL);
+  await page.goto('/config/overview');
+  await hydrated(page);
+  await page.getByRole('link', {name: '配置检查器'}).first().hover();
+  expect(seen.own.filter((u) => /config-schema-v[45]|config-checker-ui/.test(u))).toEqual([]);
+});
