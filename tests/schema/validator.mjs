@@ -10,7 +10,7 @@ import {buildSchema} from '../../scripts/schema/generate.mjs';
 export function schemaValidator(version) {
   const {schema, names} = buildSchema(version);
   const ajv = new Ajv2020({allErrors: true, strict: false});
-  ajv.addKeyword({keyword: 'x-docs', schemaType: 'string'});
+  ajv.addVocabulary(['x-docs', 'x-any-case', 'x-list']);
   ajv.addSchema(schema);
   const id = /** @type {string} */ (schema.$id);
   return {
