@@ -27,7 +27,9 @@ const skipDirs = new Set(['node_modules', 'build', 'build-docsearch', '.docusaur
 const skipFiles = new Set(['check-imports.test.mjs']);
 
 /** Aliases of Docusaurus's bundler, not packages (the specifier's first segment, or all of it). */
-const aliasPrefixes = ['@site/', '@theme/', '@theme-original/', '@theme-init/', '@generated/'];
+const aliasPrefixes = ['@site/', '@theme/', '@theme-original/', '@theme-init/', '@generated/',
+  // ours: the generated configuration schemas (src/plugins/configSchemas)
+  '@config-schemas/'];
 
 /** `@docusaurus/<Name>` aliases: the modules in @docusaurus/core's client exports (Link, router…). */
 export function docusaurusAliases(coreDir = join(root, 'node_modules/@docusaurus/core')) {

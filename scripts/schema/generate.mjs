@@ -13,6 +13,7 @@
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {headings} from '../../tests/content/anchors.mjs';
 import {objects, resolveObject, V4_SETTINGS} from '../../tests/examples/facts-walk.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -251,8 +252,8 @@ function pageSource(page) {
 /** @type {Map<string, Map<string, Map<string, string>>>} */
 const anchorCache = new Map();
 /**
- * Field anchors of a page: object heading -> field name -> heading id, read from its headings the
- * way Docusaurus makes ids (an explicit {#id}, else the slug of the text, repeats numbered -1, -2).
+ * Field anchors of a page: object heading -> field name -> heading id, from the page's headings
+ * as the content check reads them (tests/content/anchors.mjs): a "### `field`" below "## Object".
  * @param {string} page
  */
 export function fieldAnchors(page) {
@@ -260,28 +261,11 @@ export function fieldAnchors(page) {
   if (cached) return cached;
   /** @type {Map<string, Map<string, string>>} */
   const result = new Map();
-  const src = pageSource(page) ?? '';
-  /** @type {Map<string, number>} */
-  const seen = new Map();
-  let fence = false;
   /** @type {Map<string, string> | null} */
   let current = null;
-  for (const line of src.split('\n')) {
-    if (/^\s*(```|~~~)/.test(line)) fence = !fence;
-    const m = fence ? null : /^(#{2,4})\s+(.*?)\s*$/.exec(line);
-    if (!m) continue;
-    const explicit = /\{#([^}]+)\}\s*$/.exec(/** @type {string} */ (m[2]));
-    const text = /** @type {string} */ (m[2]).replace(/\{#[^}]+\}\s*$/, '').trim();
-    const plain = text.replace(/`/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
-    let id = explicit ? /** @type {string} */ (explicit[1])
-      : plain.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
-    if (!explicit) {
-      const n = seen.get(id) ?? 0;
-      seen.set(id, n + 1);
-      if (n) id = `${id}-${n}`;
-    }
-    if (m[1] === '##') { current = new Map(); result.set(plain, current); }
-    else if (m[1] === '###' && current && /^`[^`]+`$/.test(text)) current.set(plain, id);
+  for (const h of headings(pageSource(page) ?? '')) {
+    if (h.level === 2) { current = new Map(); result.set(h.title, current); }
+    else if (h.level === 3 && current) current.set(h.title, h.id);
   }
   anchorCache.set(page, result);
   return result;
@@ -336,6 +320,21 @@ function fieldSchema(o, f, base, ctx) {
   return withEnum(base, e);
 }
 
+/**
+ * Gives the keys of an inline object ({"value": …} wrappers and the like) their holder's link.
+ * @param {Schema} s @param {string} holder @param {string} docs
+ */
+function describeInline(s, holder, docs) {
+  for (const x of [s, ...(Array.isArray(s.anyOf) ? s.anyOf : []), ...(s.items ? [/** @type {Schema} */ (s.items)] : [])]) {
+    const props = /** @type {Record<string, Schema> | undefined} */ (x.properties);
+    if (x.type !== 'object' || !props) continue;
+    for (const [k, p] of Object.entries(props)) {
+      p.description ??= `"${k}" of ${holder}. Documentation: ${SITE}/en_US${docs}`;
+      p['x-docs'] ??= docs;
+    }
+  }
+}
+
 /** @param {string} s */
 const snake = (s) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -357,6 +356,7 @@ function objectDef(o, ctx) {
       const anchor = fieldAnchors(o.page).get(o.heading)?.get(name);
       const fieldDocs = anchor ? `${o.page}#${anchor}` : docs;
       const s = {...fieldSchema(o, f, base, ctx), description: describe(f, o, fieldDocs), 'x-docs': fieldDocs};
+      describeInline(s, name, fieldDocs);
       if (f.deprecated) s.deprecated = true;
       properties[name] = s;
       if (o.name.startsWith('v2ray.') && snake(name) !== name) {
@@ -494,7 +494,7 @@ export function buildSchema(version) {
       type: 'object',
       description: 'A typed message: "@type" names the message (its full name, optionally after a "types.v2fly.org/" prefix) and the other keys are its fields.',
       required: ['@type'],
-      properties: {'@type': {type: 'string'}},
+      properties: {'@type': {type: 'string', description: `The full name of the message, such as "v2ray.core.proxy.vmess.Account". Documentation: ${SITE}/en_US/v5/config/overview#components`, 'x-docs': '/v5/config/overview#components'}},
       allOf: [...ctx.typedTargets].map((o) => ({
         if: {properties: {'@type': {pattern: `(^|/)${escapeRe(o.name)}$`}}, required: ['@type']},
         then: ref(o, ctx),

@@ -212,27 +212,36 @@ export function checkConfig(text: string, validate: ValidateFunction, schema: Sc
     return place(n.offset, n.offset + n.length, segments);
   };
 
-  // anyOf: keep the errors of the one branch whose type fits the value; else one "expected …"
+  // anyOf: keep the errors of the one branch whose type fits the value; else one "expected …".
+  // ajv reports a failed anyOf after its branches' errors, which come right before it; errors from
+  // a branch that is a $ref carry schema paths relative to the referenced definition.
+  const under = (e: ErrorObject, path: string) => e.instancePath === path || e.instancePath.startsWith(`${path}/`);
   const anyOfs = errors.filter((e) => e.keyword === 'anyOf').sort((a, b) => a.schemaPath.length - b.schemaPath.length);
   for (const a of anyOfs) {
     if (dropped.has(a)) continue;
     dropped.add(a);
+    const index = errors.indexOf(a);
+    const block: ErrorObject[] = [];
+    for (let j = index - 1; j >= 0 && under(errors[j]!, a.instancePath); j -= 1) if (!dropped.has(errors[j]!)) block.push(errors[j]!);
     const branchesOf = (a.parentSchema?.anyOf ?? []) as Schema[];
-    const inside = errors.filter((e) => e !== a && e.instancePath.startsWith(a.instancePath) && e.schemaPath.startsWith(`${a.schemaPath}/`));
     const actual = jsonType(a.data);
     const fitting = branchesOf.map((b, i) => (admits(typesOf(schema, b), actual) ? i : -1)).filter((i) => i >= 0);
     const segments = pointerSegments(a.instancePath);
     if (branchesOf.length && branchesOf.every((b) => Array.isArray(b.required) && Object.keys(b).length === 1)) {
-      inside.forEach((e) => dropped.add(e));
+      block.filter((e) => e.keyword === 'required' && e.instancePath === a.instancePath).forEach((e) => dropped.add(e));
       problems.push({kind: 'requireOne', keys: branchesOf.map((b) => (b.required as string[])[0] ?? ''), ...valuePlace(segments), docs: docsAt(schema, value, segments)});
       continue;
     }
     if (fitting.length === 1 && !a.parentSchema?.['x-any-case']) {
-      const keep = `${a.schemaPath}/${fitting[0]}/`;
-      inside.filter((e) => !e.schemaPath.startsWith(keep)).forEach((e) => dropped.add(e));
-      continue;
+      const own = `${a.schemaPath}/`;
+      const mine = `${own}${fitting[0]}/`;
+      const keep = block.filter((e) => e.schemaPath.startsWith(mine)
+        || (!e.schemaPath.startsWith(own) && !(e.instancePath === a.instancePath && e.keyword === 'type')));
+      block.filter((e) => !keep.includes(e)).forEach((e) => dropped.add(e));
+      if (keep.length) continue;
+    } else {
+      block.forEach((e) => dropped.add(e));
     }
-    inside.forEach((e) => dropped.add(e));
     const expected = a.parentSchema?.['x-any-case'] ? expectations(schema, a.parentSchema as Schema)
       : branchesOf.flatMap((b) => expectations(schema, b));
     const values = expected.flatMap((e) => (e.kind === 'values' ? e.values.map(String) : []));

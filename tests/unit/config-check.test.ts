@@ -1,0 +1,158 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import {buildSchema, caseInsensitivePattern, splitAlternatives} from '../../scripts/schema/generate.mjs';
+import {objects} from '../examples/facts-walk.mjs';
+import {corpus} from '../schema/corpus.mjs';
+import {blankComments} from '../../src/configCheck/comments';
+import {didYouMean, editDistance} from '../../src/configCheck/suggest';
+import {checkConfig, detectVersion, displayPath, lineColumn, pointerSegments} from '../../src/configCheck/check';
+import {formatProblem} from '../../src/configCheck/messages';
+import {compileSchema} from '../../src/configCheck/validator';
+
+/** Issue 20: the schema generator, the checker's logic and the broken-configuration corpus. */
+
+type Schema = Record<string, unknown>;
+const built = {v4: buildSchema('v4'), v5: buildSchema('v5')};
+const schemas = {v4: built.v4.schema as Schema, v5: built.v5.schema as Schema};
+const validators = {v4: compileSchema(schemas.v4), v5: compileSchema(schemas.v5)};
+const anchors = (JSON.parse(readFileSync(new URL('../data/current-anchors.json', import.meta.url), 'utf8')) as
+  {pages: Record<string, {zh: string[]; en: string[]}>}).pages;
+
+/** Every subschema of a schema, with its JSON pointer. */
+function* walkSchema(s: unknown, at = '#'): Generator<[string, Schema]> {
+  if (!s || typeof s !== 'object') return;
+  if (Array.isArray(s)) { for (const [i, x] of s.entries()) yield* walkSchema(x, `${at}/${i}`); return; }
+  yield [at, s as Schema];
+  for (const [k, v] of Object.entries(s)) yield* walkSchema(v, `${at}/${k}`);
+}
+
+test('the generator reads every facts type, and ajv compiles both schemas in strict mode', () => {
+  assert.deepEqual(built.v4.loose, []);
+  assert.deepEqual(built.v5.loose, []);
+  for (const v of ['v4', 'v5'] as const) {
+    assert.equal(schemas[v].$schema, 'https://json-schema.org/draft/2020-12/schema');
+    assert.equal(schemas[v].$id, `https://www.v2fly.org/schemas/${v}/config.json`);
+    assert.equal(typeof validators[v], 'function');
+  }
+});
+
+test('every configuration object of the facts has a definition in its branch', () => {
+  const nameTables = /^(InboundProtocolNames|OutboundProtocolNames|ServiceNames|GeoDataLoaders|EnvironmentVariables|ConfigFormats|MergeBehaviour|MergeHelperKeys)$/;
+  const missing = objects.filter((o) => !o.page.startsWith('/guide/') && o.page !== '/config/env' && !nameTables.test(o.name))
+    .filter((o) => !(o.v5 ? built.v5 : built.v4).names.has(o)).map((o) => `${o.page} ${o.key}`);
+  assert.deepEqual(missing, []);
+});
+
+test('every property has an English description ending with its documentation address, and x-docs is a published heading id in both languages', () => {
+  const problems: string[] = [];
+  for (const v of ['v4', 'v5'] as const) {
+    for (const [at, s] of walkSchema(schemas[v])) {
+      const props = s.properties as Record<string, Schema> | undefined;
+      if (props && !at.endsWith('/if') && !/\/if\//.test(at)) {
+        for (const [name, p] of Object.entries(props)) {
+          if (typeof p.description !== 'string' || !/Documentation: https:\/\/www\.v2fly\.org\/en_US\/\S+$|^Address of this schema|The message name when/.test(p.description)) {
+            if (!('const' in p) && !p.$ref && Object.keys(p).length > 0 && !at.includes('/then')) problems.push(`${v} ${at}/properties/${name}: no description with a link`);
+          }
+        }
+      }
+      const docs = s['x-docs'];
+      if (typeof docs === 'string' && docs.includes('#')) {
+        const [page = '', id = ''] = docs.split('#');
+        if (!anchors[page]?.zh.includes(id) || !anchors[page]?.en.includes(id)) problems.push(`${v} ${at}: x-docs ${docs} is not a heading id of both languages`);
+      }
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('splitAlternatives and the case-insensitive pattern', () => {
+  assert.deepEqual(splitAlternatives('FakeDnsObject | []FakeDnsObject | []CIDR string'), ['FakeDnsObject', '[]FakeDnsObject', '[]CIDR string']);
+  assert.deepEqual(splitAlternatives('map<string, string | []string>'), ['map<string, string | []string>']);
+  assert.deepEqual(splitAlternatives('object (RandomSettings | LeastLoadSettings)'), ['object (RandomSettings | LeastLoadSettings)']);
+  const re = new RegExp(caseInsensitivePattern(['tcp', 'wechat-video']), 'u');
+  assert.ok(re.test('TCP') && re.test('Wechat-Video') && re.test('tcp'));
+  assert.ok(!re.test('tcpx') && !re.test('udp') && !re.test('wechat.video'));
+});
+
+test('blankComments removes what the toolkit removes and keeps every offset', () => {
+  const text = '{ // line\n "a": "x // not a comment # nor this", # hash\n /* block\n still */ "b": \'#\\\'\' }';
+  const out = blankComments(text);
+  assert.equal(out.length, text.length);
+  assert.equal(out.split('\n').length, text.split('\n').length);
+  assert.ok(out.includes('"x // not a comment # nor this"'));
+  assert.ok(!out.includes('line') && !out.includes('hash') && !out.includes('block') && !out.includes('still'));
+  assert.ok(out.includes("'#\\''"));
+  assert.equal(blankComments('{"a": 1} /* unclosed'), '{"a": 1}'.padEnd(20));
+});
+
+test('didYouMean: letter case first, then the nearest name within a third of the length', () => {
+  assert.equal(editDistance('protocl', 'protocol'), 1);
+  assert.equal(editDistance('ab', 'ba'), 1);
+  assert.equal(didYouMean('protocl', ['port', 'protocol', 'tag']), 'protocol');
+  assert.equal(didYouMean('Protocol', ['port', 'protocol']), 'protocol');
+  assert.equal(didYouMean('protocol', ['port', 'protocol']), null);
+  assert.equal(didYouMean('xyz', ['port', 'protocol']), null);
+  assert.equal(didYouMean('setings', ['settings', 'streamSettings']), 'settings');
+});
+
+test('positions and paths', () => {
+  assert.deepEqual(lineColumn('ab\ncd\n', 4), {line: 2, column: 2});
+  assert.deepEqual(lineColumn('x', 0), {line: 1, column: 1});
+  assert.deepEqual(pointerSegments('/inbounds/0/settings/a~1b'), ['inbounds', 0, 'settings', 'a/b']);
+  assert.equal(displayPath(['inbounds', 0, 'port']), 'inbounds[0].port');
+  assert.equal(displayPath(['services', 'a b']), 'services["a b"]');
+  assert.equal(displayPath([]), '');
+});
+
+test('empty input, a non-object root and malformed text get a clear answer', () => {
+  const empty = checkConfig('  // only a comment\n', validators.v4, schemas.v4).problems;
+  assert.equal(empty.length, 1);
+  assert.equal(empty[0]?.kind, 'empty');
+  const array = checkConfig('[]', validators.v4, schemas.v4).problems;
+  assert.match(formatProblem(array[0]!, 'en'), /Expected an object, found \[…\]/);
+  assert.match(formatProblem(array[0]!, 'zh'), /应为 对象/);
+  const broken = checkConfig('{"log": {', validators.v4, schemas.v4).problems;
+  assert.equal(broken[0]?.kind, 'syntax');
+  assert.doesNotThrow(() => checkConfig('\u0000\uffff{{{', validators.v4, schemas.v4));
+});
+
+test('both languages word every kind of problem', () => {
+  const text = '{"inbounds": [{"protocl": "socks", "port": 70000}], "outbounds": [{"Protocol": "x", "protocol": "freedom"}], "routing": {"rules": [{"type": "field"}]}}';
+  const problems = checkConfig(text, validators.v4, schemas.v4).problems;
+  const kinds = new Set(problems.map((p) => p.kind));
+  for (const k of ['unknownKey', 'keyCase', 'mismatch', 'requireOne']) assert.ok(kinds.has(k as never), k);
+  for (const p of problems) {
+    assert.match(formatProblem(p, 'zh'), /[\u4e00-\u9fff]/);
+    assert.doesNotMatch(formatProblem(p, 'en'), /[\u4e00-\u9fff]/);
+  }
+});
+
+test('the format is told by keys only one of the two has', () => {
+  assert.equal(detectVersion({routing: {}, inbounds: []}, schemas.v4, schemas.v5), 'v4');
+  assert.equal(detectVersion({router: {}, outbounds: []}, schemas.v4, schemas.v5), 'v5');
+  assert.equal(detectVersion({outbounds: [{protocol: 'freedom', streamSettings: {transport: 'tcp'}}]}, schemas.v4, schemas.v5), 'v5');
+  assert.equal(detectVersion({outbounds: [{protocol: 'freedom', streamSettings: {network: 'tcp'}}]}, schemas.v4, schemas.v5), 'v4');
+  assert.equal(detectVersion({outbounds: []}, schemas.v4, schemas.v5), null);
+  assert.equal(detectVersion([], schemas.v4, schemas.v5), null);
+});
+
+for (const c of corpus()) {
+  test(`corpus ${c.version}/${c.name}: ${c.expect.length ? 'rejected with the expected messages' : 'accepted'}`, () => {
+    const problems = checkConfig(c.text, validators[c.version], schemas[c.version]).problems;
+    assert.deepEqual(problems.map((p) => ({line: p.line, column: p.column, message: formatProblem(p, 'en')})), c.expect);
+    for (const p of problems) if (p.kind !== 'syntax') assert.ok(p.docs, `${c.name}: a problem without a documentation link`);
+  });
+}
+
+test('the corpus covers each kind of mistake the issue names', () => {
+  const all = corpus();
+  const messages = all.flatMap((c) => c.expect.map((e) => e.message)).join('\n');
+  assert.match(messages, /Unknown key .* Did you mean/);
+  assert.match(messages, /Missing required key/);
+  assert.match(messages, /Expected a boolean/);
+  assert.match(messages, /from 0 to 65535, found 70000/);
+  assert.match(messages, /found "sock"\. Did you mean "socks"/);
+  assert.ok(all.some((c) => c.version === 'v5') && all.some((c) => c.expect.length === 0));
+  assert.ok(all.filter((c) => c.version === 'v4').every((c) => c.toolkit), 'every v4 file says what v2ray 4.34 does');
+});
