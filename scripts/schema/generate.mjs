@@ -223,12 +223,13 @@ function addDefinition(o, ctx) {
 }
 
 /** The English description of a field, ending with its documentation address. */
-function describe(/** @type {FactField} */ f, /** @type {FactObject} */ o, /** @type {string} */ docs) {
+function describe(/** @type {FactField} */ f, /** @type {FactObject} */ o, /** @type {string} */ docs, /** @type {string} */ silent = '') {
   const parts = [];
   if (f.note) parts.push(f.note.charAt(0).toUpperCase() + f.note.slice(1).replace(/\.?$/, '.'));
   else parts.push(`${o.heading}.${f.name}: ${f.type}.`);
   if (f.default !== null && f.default !== undefined && f.default !== '') parts.push(`Default: ${typeof f.default === 'string' ? f.default : JSON.stringify(f.default)}.`);
   if (f.values?.length) parts.push(`Values: ${f.values.map(String).join(', ')}.`);
+  if (silent) parts.push(`V2Ray does not refuse other values: ${silent}.`);
   if (f.deprecated) parts.push('Deprecated.');
   parts.push(`Documentation: ${SITE}/en_US${docs}`);
   return parts.join(' ');
@@ -355,7 +356,7 @@ function objectDef(o, ctx) {
       const base = typeSchema(f.type, o, `${o.page} ${o.heading}.${name}`, ctx);
       const anchor = fieldAnchors(o.page).get(o.heading)?.get(name);
       const fieldDocs = anchor ? `${o.page}#${anchor}` : docs;
-      const s = {...fieldSchema(o, f, base, ctx), description: describe(f, o, fieldDocs), 'x-docs': fieldDocs};
+      const s = {...fieldSchema(o, f, base, ctx), description: describe(f, o, fieldDocs, schemaFacts.enums[`${o.page} ${o.key} ${f.name}`]?.silent), 'x-docs': fieldDocs};
       describeInline(s, name, fieldDocs);
       if (f.deprecated) s.deprecated = true;
       properties[name] = s;
