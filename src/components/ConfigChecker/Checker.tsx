@@ -78,10 +78,15 @@ export default function Checker(): ReactNode {
     }
   }, [replaceText]);
 
-  // the schemas, then the editor
+  // the schemas, compiled one at a time (each takes a moment) before the reader has pasted anything
   useEffect(() => {
     let live = true;
-    loadSchemas().then((schemas) => { if (live) setReady({schemas, validators: {}}); }, () => { if (live) setLoadError(true); });
+    const later = (f: () => void) => new Promise<void>((resolve) => { setTimeout(() => { if (live) f(); resolve(); }, 0); });
+    loadSchemas().then(async (schemas) => {
+      const validators: Ready['validators'] = {};
+      await later(() => { validators.v4 = compileSchema(schemas.v4); setReady({schemas, validators}); });
+      await later(() => { validators.v5 = compileSchema(schemas.v5); });
+    }).catch(() => { if (live) setLoadError(true); });
     return () => { live = false; };
   }, []);
 
