@@ -139,6 +139,20 @@ test('a file can be opened, and a file too big is refused with a message', async
   await expect(page.getByTestId('check-status')).toContainText(texts.en.count(3));
 });
 
+test('a file dropped on the editor replaces its text and is checked', async ({page}) => {
+  await openChecker(page, 'zh');
+  await paste(page, 'zh', validV4);
+  await expect(page.getByTestId('check-status')).toContainText(texts.zh.none);
+  await page.evaluate((text) => {
+    const files = new DataTransfer();
+    files.items.add(new File([text], 'dropped.json', {type: 'application/json'}));
+    document.querySelector('.cm-content')?.dispatchEvent(new DragEvent('drop', {dataTransfer: files, bubbles: true, cancelable: true}));
+  }, broken);
+  await expect(page.getByTestId('check-status')).toContainText(texts.zh.count(3));
+  await expect(page.getByRole('textbox', {name: texts.zh.editor})).toContainText('"protocl"');
+  await expect(page.getByRole('textbox', {name: texts.zh.editor})).not.toContainText('hash comments');
+});
+
 test('the keyboard reaches every control, and Tab leaves the editor', async ({page}) => {
   await openChecker(page, 'en');
   await page.getByRole('combobox', {name: texts.en.format}).focus();
