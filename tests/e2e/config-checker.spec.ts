@@ -139,6 +139,19 @@ test('a file can be opened, and a file too big is refused with a message', async
   await expect(page.getByTestId('check-status')).toContainText(texts.en.count(3));
 });
 
+test('pasted text over 1 MB is not checked, with a message, and the page keeps working', async ({page}) => {
+  await openChecker(page, 'en');
+  const editor = page.getByRole('textbox', {name: texts.en.editor});
+  await editor.click();
+  await page.evaluate((n) => navigator.clipboard.writeText(`{"log": {}, "x": "${'a'.repeat(n)}"}`), 1024 * 1024);
+  await page.keyboard.press('ControlOrMeta+V');
+  await expect(page.getByTestId('check-status')).toHaveText(/larger than 1 MB/);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(validV4);
+  await expect(page.getByTestId('check-status')).toContainText(texts.en.none);
+});
+
 test('a file dropped on the editor replaces its text and is checked', async ({page}) => {
   await openChecker(page, 'zh');
   await paste(page, 'zh', validV4);

@@ -129,7 +129,7 @@ export default function Checker(): ReactNode {
   useEffect(() => {
     if (!ready) return undefined;
     const timer = setTimeout(() => {
-      if (!text.trim()) { setOutcome(null); return; }
+      if (!text.trim() || text.length > configCheckMaxFileBytes) { setOutcome(null); return; }
       const {version, detected} = versionFor(text, choice, ready.schemas);
       const validate = ready.validators[version] ?? compileSchema(ready.schemas[version]);
       ready.validators[version] = validate;
@@ -157,7 +157,9 @@ export default function Checker(): ReactNode {
     v.focus();
   };
 
-  const status = loadError ? translate({id: 'site.ConfigChecker.schemaFailed', message: '检查规则没能载入，请刷新页面重试。'})
+  const tooBig = text.length > configCheckMaxFileBytes;
+  const status = tooBig ? translate({id: 'site.ConfigChecker.textTooBig', message: '内容超过 1 MB，不像是配置文件，没有检查。'})
+    : loadError ? translate({id: 'site.ConfigChecker.schemaFailed', message: '检查规则没能载入，请刷新页面重试。'})
     : !ready ? translate({id: 'site.ConfigChecker.preparing', message: '正在准备检查规则……'})
       : !outcome ? translate({id: 'site.ConfigChecker.idle', message: '粘贴或输入配置后，这里会列出发现的问题。'})
         : outcome.problems.length === 0

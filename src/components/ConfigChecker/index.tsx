@@ -37,7 +37,8 @@ function LazyChecker(): ReactNode {
 /** The configuration checker (issue 20): paste, type or drop a config.json, see every problem. */
 export default function ConfigChecker(): ReactNode {
   return (
-    <div className={styles.checker}>
+    // the search index takes the page's prose, not the tool's texts
+    <div className={styles.checker} data-pagefind-ignore="all">
       <BrowserOnly fallback={<Loading />}>{() => <LazyChecker />}</BrowserOnly>
     </div>
   );
