@@ -21,7 +21,7 @@ import {checkConfig, detectVersion, type Problem, type Version} from '@site/src/
 import {formatProblem, type Lang} from '@site/src/configCheck/messages';
 import {compileSchema} from '@site/src/configCheck/validator';
 import {configCheckDebounceMs, configCheckMaxFileBytes} from '@site/src/constants';
-import styles from './styles.module.css';
+import {ensureCheckerCss} from './checkerCss';
 
 type Schema = Record<string, unknown>;
 type Choice = 'auto' | Version;
@@ -77,6 +77,8 @@ export default function Checker(): ReactNode {
       setFileError(translate({id: 'site.ConfigChecker.fileUnreadable', message: '没能读取文件 {name}。'}, {name: file.name}));
     }
   }, [replaceText]);
+
+  ensureCheckerCss();
 
   // the schemas, compiled one at a time (each takes a moment) before the reader has pasted anything
   useEffect(() => {
@@ -168,47 +170,47 @@ export default function Checker(): ReactNode {
 
   return (
     <>
-      <div className={styles.toolbar}>
+      <div className="cc-toolbar">
         <label htmlFor={ids.version}><Translate id="site.ConfigChecker.versionLabel">配置格式</Translate></label>
-        <select id={ids.version} value={choice} onChange={(e) => setChoice(e.target.value as Choice)} className={styles.select}>
+        <select id={ids.version} value={choice} onChange={(e) => setChoice(e.target.value as Choice)} className="cc-select">
           <option value="auto">{translate({id: 'site.ConfigChecker.auto', message: '自动判断'})}</option>
           <option value="v4">{translate({id: 'site.ConfigChecker.v4', message: 'v4（config.json）'})}</option>
           <option value="v5">{translate({id: 'site.ConfigChecker.v5', message: 'v5（jsonv5）'})}</option>
         </select>
         {choice === 'auto' && outcome && (
-          <span className={styles.detected} data-testid="detected">
+          <span className="cc-detected" data-testid="detected">
             {outcome.detected
               ? translate({id: 'site.ConfigChecker.detected', message: '看起来是 {version} 配置'}, {version: outcome.detected})
               : translate({id: 'site.ConfigChecker.undetected', message: '看不出版本，按 v4 检查'})}
           </span>
         )}
-        <label className={`button button--secondary button--sm ${styles.fileButton}`}>
+        <label className="button button--secondary button--sm cc-fileButton">
           <Translate id="site.ConfigChecker.openFile">打开文件</Translate>
-          <input id={ids.file} type="file" accept=".json,.jsonc,application/json" className={styles.fileInput}
+          <input id={ids.file} type="file" accept=".json,.jsonc,application/json" className="cc-fileInput"
             onChange={(e) => { const f = e.target.files?.[0]; if (f) void readFile(f); e.target.value = ''; }} />
         </label>
       </div>
-      <p id={ids.help} className={styles.help}>
+      <p id={ids.help} className="cc-help">
         <Translate id="site.ConfigChecker.help">
           可以写注释（// 、# 和 /* */），与 V2Ray 读取配置时相同。配置只在你的浏览器里检查，不会发送到任何地方。
         </Translate>
       </p>
-      {fileError && <p className={styles.fileError} role="alert">{fileError}</p>}
-      <div ref={host} id={ids.editor} className={styles.editor} />
-      <p id={ids.status} className={styles.status} role="status" data-testid="check-status">{status}</p>
+      {fileError && <p className="cc-fileError" role="alert">{fileError}</p>}
+      <div ref={host} id={ids.editor} className="cc-editor" />
+      <p id={ids.status} className="cc-status" role="status" data-testid="check-status">{status}</p>
       {outcome && outcome.problems.length > 0 && (
-        <ol className={styles.problems} aria-labelledby={ids.status} data-testid="problems">
+        <ol className="cc-problems" aria-labelledby={ids.status} data-testid="problems">
           {outcome.problems.map((p, i) => (
-            <li key={`${p.from}-${i}`} className={styles.problem}>
-              <button type="button" className={styles.where} onClick={() => goTo(p)}>
+            <li key={`${p.from}-${i}`} className="cc-problem">
+              <button type="button" className="cc-where" onClick={() => goTo(p)}>
                 {translate({id: 'site.ConfigChecker.lineColumn', message: '第 {line} 行，第 {column} 列'}, {line: p.line, column: p.column})}
               </button>
-              {p.path && <code className={styles.path}>{p.path}</code>}
-              <span className={styles.message}>{formatProblem(p, lang)}</span>
+              {p.path && <code className="cc-path">{p.path}</code>}
+              <span className="cc-message">{formatProblem(p, lang)}</span>
               {p.docs && (
-                <Link className={styles.docs} to={p.docs}>
+                <Link className="cc-docs" to={p.docs}>
                   {translate({id: 'site.ConfigChecker.docs', message: '文档'})}
-                  <span className={styles.srOnly}>{translate({id: 'site.ConfigChecker.docsFor', message: '：{path} 的说明'}, {path: p.path || p.docs})}</span>
+                  <span className="cc-srOnly">{translate({id: 'site.ConfigChecker.docsFor', message: '：{path} 的说明'}, {path: p.path || p.docs})}</span>
                 </Link>
               )}
             </li>

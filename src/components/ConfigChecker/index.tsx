@@ -2,13 +2,12 @@ import React, {lazy, Suspense, useMemo, useState, type ReactNode} from 'react';
 import BrowserOnly from '@docusaurus/BrowserOnly';
 import ErrorBoundary from '@docusaurus/ErrorBoundary';
 import Translate from '@docusaurus/Translate';
-import styles from './styles.module.css';
 
 export type Props = Record<string, never>;
 
 function Loading(): ReactNode {
   return (
-    <p className={styles.loading} role="status">
+    <p style={{margin: '0.5rem 0'}} role="status">
       <Translate id="site.ConfigChecker.loading">正在载入检查器……</Translate>
     </p>
   );
@@ -21,7 +20,7 @@ function LazyChecker(): ReactNode {
   const Checker = useMemo(() => lazy(() => import(/* webpackChunkName: "config-checker-ui" */ './Checker')), [attempt]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <ErrorBoundary fallback={({tryAgain}) => (
-      <p className={styles.failed} role="alert">
+      <p style={{margin: '0.5rem 0'}} role="alert">
         <Translate id="site.ConfigChecker.loadFailed">检查器没能载入，网络可能断开了。</Translate>{' '}
         <button type="button" className="button button--secondary button--sm" onClick={() => { setAttempt((n) => n + 1); tryAgain(); }}>
           <Translate id="site.ConfigChecker.retry">重试</Translate>
@@ -38,7 +37,7 @@ function LazyChecker(): ReactNode {
 export default function ConfigChecker(): ReactNode {
   return (
     // the search index takes the page's prose, not the tool's texts
-    <div className={styles.checker} data-pagefind-ignore="all">
+    <div style={{margin: '1.5rem 0'}} data-pagefind-ignore="all">
       <BrowserOnly fallback={<Loading />}>{() => <LazyChecker />}</BrowserOnly>
     </div>
   );

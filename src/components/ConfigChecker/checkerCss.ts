@@ -1,15 +1,18 @@
-.checker {
-  margin: 1.5rem 0;
-}
+/**
+ * The checker's CSS. It lives in the checker's own chunk and is added to the document when the
+ * checker mounts: a CSS module would land in the site's one stylesheet, which every page loads
+ * (Docusaurus merges all CSS into it), and other pages' first-visit bytes must not grow (issue 20).
+ * Class names carry the prefix cc-; colours are Infima variables, so both colour modes follow.
+ */
+export const checkerStyleId = 'config-checker-style';
 
-.loading,
-.failed,
-.status,
-.help {
+export const checkerCss = `
+.cc-status,
+.cc-help {
   margin: 0.5rem 0;
 }
 
-.toolbar {
+.cc-toolbar {
   display: flex;
   flex-wrap: wrap;
   align-items: center;
@@ -17,7 +20,7 @@
   margin-bottom: 0.5rem;
 }
 
-.select {
+.cc-select {
   font: inherit;
   padding: 0.25rem 0.5rem;
   border: 1px solid var(--ifm-color-emphasis-500);
@@ -26,21 +29,21 @@
   color: var(--ifm-font-color-base);
 }
 
-.detected {
+.cc-detected {
   color: var(--ifm-color-emphasis-800);
 }
 
-.fileButton {
+.cc-fileButton {
   position: relative;
   margin-left: auto;
 }
 
-.fileButton:focus-within {
+.cc-fileButton:focus-within {
   outline: 2px solid var(--ifm-color-primary);
   outline-offset: 2px;
 }
 
-.fileInput {
+.cc-fileInput {
   position: absolute;
   inset: 0;
   opacity: 0;
@@ -48,90 +51,90 @@
   cursor: pointer;
 }
 
-.help {
+.cc-help {
   font-size: 0.875rem;
   color: var(--ifm-color-emphasis-800);
 }
 
-.fileError {
+.cc-fileError {
   color: var(--ifm-color-danger-contrast-foreground);
   background: var(--ifm-color-danger-contrast-background);
   padding: 0.25rem 0.5rem;
   border-radius: var(--ifm-global-radius);
 }
 
-.editor {
+.cc-editor {
   border: 1px solid var(--ifm-color-emphasis-500);
   border-radius: var(--ifm-global-radius);
   font-size: 0.875rem;
   background: var(--ifm-background-color);
 }
 
-.editor :global(.cm-editor) {
+.cc-editor .cm-editor {
   min-height: 16rem;
   max-height: 70vh;
 }
 
-.editor :global(.cm-editor.cm-focused) {
+.cc-editor .cm-editor.cm-focused {
   outline: 2px solid var(--ifm-color-primary);
   outline-offset: 1px;
 }
 
-.editor :global(.cm-scroller) {
+.cc-editor .cm-scroller {
   font-family: var(--ifm-font-family-monospace);
   overflow: auto;
 }
 
-.editor :global(.cm-content) {
+.cc-editor .cm-content {
   caret-color: var(--ifm-font-color-base);
   color: var(--ifm-font-color-base);
 }
 
-.editor :global(.cm-gutters) {
+.cc-editor .cm-gutters {
   background: var(--ifm-color-emphasis-100);
   color: var(--ifm-color-emphasis-800);
   border-right: 1px solid var(--ifm-color-emphasis-300);
 }
 
-.editor :global(.cm-placeholder) {
+.cc-editor .cm-placeholder {
   color: var(--ifm-color-emphasis-700);
 }
 
-.editor :global(.cm-selectionBackground),
-.editor :global(.cm-focused .cm-selectionBackground) {
+.cc-editor .cm-selectionBackground,
+.cc-editor .cm-focused .cm-selectionBackground {
   background: var(--ifm-color-emphasis-300) !important;
 }
 
 /* JSON tokens (@lezer/highlight classHighlighter); colours pass AA on both backgrounds */
-.editor :global(.tok-propertyName) { color: #0b5cad; }
-.editor :global(.tok-string) { color: #1a7f37; }
-.editor :global(.tok-number),
-.editor :global(.tok-bool),
-.editor :global(.tok-null) { color: #a3480b; }
-.editor :global(.tok-comment) { color: #5c6370; font-style: italic; }
+.cc-editor .tok-propertyName { color: #0b5cad; }
+.cc-editor .tok-string { color: #1a7f37; }
+.cc-editor .tok-number,
+.cc-editor .tok-bool,
+.cc-editor .tok-null { color: #a3480b; }
+.cc-editor .tok-comment { color: #5c6370; font-style: italic; }
 
-:global([data-theme='dark']) .editor :global(.tok-propertyName) { color: #79b8ff; }
-:global([data-theme='dark']) .editor :global(.tok-string) { color: #85e89d; }
-:global([data-theme='dark']) .editor :global(.tok-number),
-:global([data-theme='dark']) .editor :global(.tok-bool),
-:global([data-theme='dark']) .editor :global(.tok-null) { color: #ffab70; }
-:global([data-theme='dark']) .editor :global(.tok-comment) { color: #a0a8b4; }
+[data-theme='dark'] .cc-editor .tok-propertyName { color: #79b8ff; }
+[data-theme='dark'] .cc-editor .tok-string { color: #85e89d; }
+[data-theme='dark'] .cc-editor .tok-number,
+[data-theme='dark'] .cc-editor .tok-bool,
+[data-theme='dark'] .cc-editor .tok-null { color: #ffab70; }
+[data-theme='dark'] .cc-editor .tok-comment { color: #a0a8b4; }
 
-.editor :global(.cm-lintRange-error) {
+.cc-editor .cm-lintRange-error {
   background-image: none;
   text-decoration: underline wavy var(--ifm-color-danger);
   text-decoration-skip-ink: none;
 }
 
-.problems {
+.cc-problems {
   padding-left: 1.5rem;
 }
 
-.problem {
+.cc-problem {
   margin-bottom: 0.5rem;
 }
 
-.where {
+.cc-where {
   font: inherit;
   background: none;
   border: none;
@@ -142,19 +145,19 @@
   margin-right: 0.5rem;
 }
 
-.path {
+.cc-path {
   margin-right: 0.5rem;
 }
 
-.message {
+.cc-message {
   margin-right: 0.5rem;
 }
 
-.docs {
+.cc-docs {
   white-space: nowrap;
 }
 
-.srOnly {
+.cc-srOnly {
   position: absolute;
   width: 1px;
   height: 1px;
@@ -164,4 +167,14 @@
   clip: rect(0, 0, 0, 0);
   white-space: nowrap;
   border: 0;
+}
+`;
+
+/** Adds the CSS once per document. */
+export function ensureCheckerCss(): void {
+  if (document.getElementById(checkerStyleId)) return;
+  const style = document.createElement('style');
+  style.id = checkerStyleId;
+  style.textContent = checkerCss;
+  document.head.appendChild(style);
 }
