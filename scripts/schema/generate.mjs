@@ -15,7 +15,7 @@ import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {headings} from '../../tests/content/anchors.mjs';
-import {facts} from '../../tests/content/facts.mjs';
+import {facts, slug} from '../../tests/content/facts.mjs';
 import {objects, resolveObject, V4_SETTINGS} from '../../tests/examples/facts-walk.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -40,7 +40,7 @@ const schemaFacts = /** @type {{enums: Record<string, {case: 'ci' | 'cs', source
 const NOT_CONFIG = new Set(['EnvironmentVariables', 'ConfigFormats', 'MergeBehaviour', 'MergeHelperKeys',
   // name tables: their "fields" are the names a key takes, each pointing at its message
   'InboundProtocolNames', 'OutboundProtocolNames', 'ServiceNames', 'GeoDataLoaders']);
-const configObjects = objects.filter((o) => !o.page.startsWith('/guide/') && o.page !== '/config/env' && !NOT_CONFIG.has(o.name));
+export const configObjects = objects.filter((o) => !o.page.startsWith('/guide/') && o.page !== '/config/env' && !NOT_CONFIG.has(o.name));
 
 /** The facts field list of an object (names, values, notes). @param {FactObject} o */
 const rawFields = (o) => /** @type {FactField[]} */ (facts[o.page]?.[o.key] ?? []);
@@ -59,18 +59,25 @@ export function caseInsensitivePattern(values) {
   return `^(?:${values.map(one).join('|')})$`;
 }
 
-/** Splits a facts type at top-level " | " (not inside (), {}, <>). @param {string} t */
-export function splitAlternatives(t) {
+/**
+ * Splits at `sep` where it is not inside (), {} or <>.
+ * @param {string} t @param {string} sep
+ */
+function splitTopLevel(t, sep) {
   const out = []; let depth = 0; let cur = '';
-  for (let i = 0; i < t.length; i += 1) {
-    const c = /** @type {string} */ (t[i]);
+  for (const c of t) {
     if ('({<'.includes(c)) depth += 1;
     if (')}>'.includes(c)) depth -= 1;
-    if (c === '|' && depth === 0) { out.push(cur.trim()); cur = ''; continue; }
+    if (c === sep && depth === 0) { out.push(cur); cur = ''; continue; }
     cur += c;
   }
-  out.push(cur.trim());
-  return out.filter(Boolean);
+  out.push(cur);
+  return out;
+}
+
+/** Splits a facts type at top-level " | ". @param {string} t */
+export function splitAlternatives(t) {
+  return splitTopLevel(t, '|').map((a) => a.trim()).filter(Boolean);
 }
 
 /** @param {Schema[]} list @returns {Schema} */
@@ -90,11 +97,10 @@ const NUMERIC_STRING = {type: 'string', pattern: '^-?[0-9]+$'};
 /**
  * Schema of a primitive facts type, or null.
  * @param {string} t
- * @param {Ctx} ctx
  * @param {boolean} proto the value belongs to a protobuf message (protojson takes numbers as strings)
  * @returns {Schema | null}
  */
-function primitive(t, ctx, proto) {
+function primitive(t, proto) {
   const s = t.replace(/\s*\(optional: unset differs from zero\)/, '').trim();
   if (/^(string|any string|address string|duration string|bytes|path|CIDR string|address$|enum string|SecurityType$)/.test(s)) return {type: 'string'};
   if (/^bool\b/.test(s)) return {type: 'boolean'};
@@ -110,7 +116,6 @@ function primitive(t, ctx, proto) {
   if (/^(float(32|64)?|number)$/.test(s)) return proto ? {anyOf: [{type: 'number'}, NUMERIC_STRING]} : {type: 'number'};
   if (s === 'array') return {type: 'array'};
   if (s === 'object') return {type: 'object'};
-  void ctx;
   return null;
 }
 
@@ -160,7 +165,7 @@ export function typeSchema(type, owner, where, ctx) {
   if (inline) {
     /** @type {Record<string, Schema>} */
     const props = {};
-    for (const item of splitTopLevel(/** @type {string} */ (inline[1]))) {
+    for (const item of splitTopLevel(/** @type {string} */ (inline[1]), ',')) {
       const m = /^\s*"?([\w@-]+)"?\s*(?::\s*(.*))?$/.exec(item);
       if (!m || m[1] === '...') continue;
       const it = (m[2] ?? '').trim();
@@ -181,7 +186,7 @@ export function typeSchema(type, owner, where, ctx) {
     const found = names.map((n) => resolveIn(n, owner, ctx));
     if (found.every(Boolean)) return anyOf(found.map((o) => ref(/** @type {FactObject} */ (o), ctx)));
   }
-  const prim = primitive(t, ctx, proto);
+  const prim = primitive(t, proto);
   if (prim) return prim;
   const named = /^([A-Za-z][\w.]*)(?: \(.*\))?$/.exec(t);
   if (named) {
@@ -190,19 +195,6 @@ export function typeSchema(type, owner, where, ctx) {
   }
   ctx.loose.push(`${where}: ${type}`);
   return {};
-}
-
-/** Splits an inline object's item list at top-level commas. @param {string} s */
-function splitTopLevel(s) {
-  const out = []; let depth = 0; let cur = '';
-  for (const c of s) {
-    if ('({<'.includes(c)) depth += 1;
-    if (')}>'.includes(c)) depth -= 1;
-    if (c === ',' && depth === 0) { out.push(cur); cur = ''; continue; }
-    cur += c;
-  }
-  out.push(cur);
-  return out;
 }
 
 /** An object name seen from an object's page, within the schema's branch. @param {string} name @param {FactObject} owner @param {Ctx} ctx */
@@ -236,11 +228,8 @@ function describe(/** @type {FactField} */ f, /** @type {FactObject} */ o, /** @
   return parts.join(' ');
 }
 
-/**
- * The anchor of an object's heading on its page (tests/content/facts.mjs objectHeadings).
- * @param {FactObject} o
- */
-const docsPath = (o) => `${o.page}#${o.heading.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-')}`;
+/** An object's heading on its page, as tests/content/facts.mjs names it. @param {FactObject} o */
+const docsPath = (o) => `${o.page}#${slug(o.heading)}`;
 
 /** @param {string} page @returns {string | null} the Chinese source of a page (its headings are the English page's too) */
 function pageSource(page) {
@@ -306,11 +295,7 @@ function fieldSchema(o, f, base, ctx) {
   const rule = schemaFacts.enums[key];
   if (!rule) return base;
   if (!values) throw new Error(`config-schema-facts.json: ${key} has no plain values in the facts`);
-  if (base.type === 'object' && base.properties) {
-    // header: {"type": ...}: the values name the inner "type"
-    const props = /** @type {Record<string, Schema>} */ (base.properties);
-    return {...base, properties: {...props, type: rule.case === 'ci' ? {type: 'string', enum: values, pattern: caseInsensitivePattern(values)} : {enum: values}}};
-  }
+  if (base.type === 'object') throw new Error(`config-schema-facts.json: ${key} is an object; its values cannot be enforced on it`);
   const e = values.every((v) => /^\d+$/.test(v)) ? {enum: values.map(Number)}
     : rule.case === 'ci' ? {type: 'string', 'x-any-case': true, anyOf: [{enum: values}, {pattern: caseInsensitivePattern(values)}]}
       : rule.byName ? {anyOf: [{enum: values}, {type: 'string', pattern: '^#'}]} : {enum: values};
