@@ -167,9 +167,10 @@ export function docsAt(schema: Schema, value: unknown, segments: readonly (strin
       }
     };
     for (const s of current) expand(s, data);
-    for (const s of next) if (typeof s['x-docs'] === 'string') docs = s['x-docs'];
-    const withDocs = next.map((s) => deref(schema, s)).find((s) => typeof s?.['x-docs'] === 'string');
-    if (withDocs && !next.some((s) => typeof s['x-docs'] === 'string')) docs = withDocs['x-docs'] as string;
+    // a property's own link (the last one found), else that of the definition it refers to
+    const found = next.filter((s) => typeof s['x-docs'] === 'string').at(-1)
+      ?? next.map((s) => deref(schema, s)).find((s) => typeof s?.['x-docs'] === 'string');
+    if (found) docs = found['x-docs'] as string;
     current = next;
     data = data && typeof data === 'object' ? (data as Record<string | number, unknown>)[seg as string] : undefined;
     if (!current.length) break;
@@ -183,25 +184,45 @@ const titleOf = (s: unknown): string | undefined => (s && typeof s === 'object' 
 export type CheckResult = {problems: Problem[]; value?: unknown};
 
 /**
+ * A configuration text read as the toolkit reads it. `value` is what could be read, also when
+ * `problems` (an empty text, syntax errors) say the text is not valid JSON.
+ */
+export type Parsed = {text: string; tree?: Node; value?: unknown; problems: Problem[]};
+
+/** Where an offset of `text` is, for a problem at `path`. */
+function placeIn(text: string, from: number, to: number, path: (string | number)[]) {
+  return {...lineColumn(text, from), from, to, path: displayPath(path)};
+}
+
+/** Reads a configuration text: comments blanked, JSON syntax checked. */
+export function parseConfig(text: string): Parsed {
+  const plain = blankComments(text);
+  if (!plain.trim()) return {text, problems: [{kind: 'empty', ...placeIn(text, 0, 0, [])}]};
+  const syntax: ParseError[] = [];
+  const tree = parseTree(plain, syntax, {allowTrailingComma: false, disallowComments: true, allowEmptyContent: false});
+  const value: unknown = tree ? getNodeValue(tree) : undefined;
+  const problems: Problem[] = syntax.slice(0, 5).map((e) => {
+    const trailing = e.error === 3 /* PropertyNameExpected */ || e.error === 4; /* ValueExpected */
+    const before = plain.slice(0, e.offset).trimEnd();
+    const code = trailing && before.endsWith(',') && /^\s*[}\]]/.test(plain.slice(e.offset)) ? 'TrailingComma' : printParseErrorCode(e.error);
+    return {kind: 'syntax', code, ...placeIn(text, e.offset, e.offset + Math.max(1, e.length), [])};
+  });
+  return tree ? {text, tree, value, problems} : {text, problems};
+}
+
+/**
  * Checks a configuration text. `validate` is ajv's compiled root schema (made with verbose: true,
  * allErrors: true); `schema` the same schema as JSON.
  */
 export function checkConfig(text: string, validate: ValidateFunction, schema: Schema): CheckResult {
-  const plain = blankComments(text);
-  const place = (from: number, to: number, path: (string | number)[]) => ({...lineColumn(text, from), from, to, path: displayPath(path)});
-  if (!plain.trim()) return {problems: [{kind: 'empty', ...place(0, 0, [])}]};
-  const syntax: ParseError[] = [];
-  const tree = parseTree(plain, syntax, {allowTrailingComma: false, disallowComments: true, allowEmptyContent: false});
-  if (syntax.length || !tree) {
-    const problems: Problem[] = syntax.slice(0, 5).map((e) => {
-      const trailing = e.error === 3 /* PropertyNameExpected */ || e.error === 4; /* ValueExpected */
-      const before = plain.slice(0, e.offset).trimEnd();
-      const code = trailing && before.endsWith(',') && /^\s*[}\]]/.test(plain.slice(e.offset)) ? 'TrailingComma' : printParseErrorCode(e.error);
-      return {kind: 'syntax', code, ...place(e.offset, e.offset + Math.max(1, e.length), [])};
-    });
-    return {problems};
-  }
-  const value: unknown = getNodeValue(tree);
+  return checkParsed(parseConfig(text), validate, schema);
+}
+
+/** Checks what parseConfig read: its own problems if any, else those of the schema. */
+export function checkParsed(parsed: Parsed, validate: ValidateFunction, schema: Schema): CheckResult {
+  const {text, tree, value} = parsed;
+  if (parsed.problems.length || !tree) return {problems: parsed.problems};
+  const place = (from: number, to: number, path: (string | number)[]) => placeIn(text, from, to, path);
   if (validate(value)) return {problems: [], value};
   const errors = [...(validate.errors ?? [])];
   const dropped = new Set<ErrorObject>();
@@ -307,7 +328,7 @@ export function checkConfig(text: string, validate: ValidateFunction, schema: Sc
   const seen = new Set<string>();
   const unique = problems.filter((p) => {
     if (p.kind === 'missingKey' && meant.has(`${p.path}|${p.key}`)) return false;
-    const k = `${p.from}:${p.kind}:${JSON.stringify(p)}`;
+    const k = JSON.stringify(p);
     if (seen.has(k)) return false;
     seen.add(k);
     return true;

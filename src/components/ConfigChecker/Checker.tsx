@@ -11,13 +11,11 @@ import {json} from '@codemirror/lang-json';
 import {syntaxHighlighting} from '@codemirror/language';
 import {setDiagnostics, type Diagnostic} from '@codemirror/lint';
 import {classHighlighter} from '@lezer/highlight';
-import {parse} from 'jsonc-parser';
 import type {ValidateFunction} from 'ajv';
 import Link from '@docusaurus/Link';
 import Translate, {translate} from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {blankComments} from '@site/src/configCheck/comments';
-import {checkConfig, detectVersion, type Problem, type Version} from '@site/src/configCheck/check';
+import {checkParsed, detectVersion, parseConfig, type Parsed, type Problem, type Version} from '@site/src/configCheck/check';
 import {formatProblem, type Lang} from '@site/src/configCheck/messages';
 import {compileSchema} from '@site/src/configCheck/validator';
 import {configCheckDebounceMs, configCheckMaxFileBytes} from '@site/src/constants';
@@ -37,13 +35,8 @@ const loadSchemas = async (): Promise<Record<Version, Schema>> => {
 };
 
 /** The file's version: the reader's choice, else what its keys say, else v4 (the usual config.json). */
-function versionFor(text: string, choice: Choice, schemas: Record<Version, Schema>): {version: Version; detected: Version | null} {
-  let detected: Version | null = null;
-  try {
-    detected = detectVersion(parse(blankComments(text)), schemas.v4, schemas.v5);
-  } catch {
-    detected = null;
-  }
+function versionFor(parsed: Parsed, choice: Choice, schemas: Record<Version, Schema>): {version: Version; detected: Version | null} {
+  const detected = detectVersion(parsed.value, schemas.v4, schemas.v5);
   return {version: choice === 'auto' ? detected ?? 'v4' : choice, detected};
 }
 
@@ -132,10 +125,12 @@ export default function Checker(): ReactNode {
     if (!ready) return undefined;
     const timer = setTimeout(() => {
       if (!text.trim() || text.length > configCheckMaxFileBytes) { setOutcome(null); return; }
-      const {version, detected} = versionFor(text, choice, ready.schemas);
+      // read once: the format is told from the same reading that is checked
+      const parsed = parseConfig(text);
+      const {version, detected} = versionFor(parsed, choice, ready.schemas);
       const validate = ready.validators[version] ?? compileSchema(ready.schemas[version]);
       ready.validators[version] = validate;
-      setOutcome({version, detected, problems: checkConfig(text, validate, ready.schemas[version]).problems});
+      setOutcome({version, detected, problems: checkParsed(parsed, validate, ready.schemas[version]).problems});
     }, configCheckDebounceMs);
     return () => clearTimeout(timer);
   }, [text, choice, ready]);
