@@ -17,7 +17,7 @@
 // "v2fly-example" (so a port must come from a ...PORT variable).
 // Problems on pages listed in tests/data/unfinished.json are printed as pending and do not fail
 // (--strict makes them fail). Figures go to bench/examples.json.
-// Usage: check-examples.mjs [--page /config/routing] [--strict] [--verbose (one line per block)]
+// Usage: node --import tsx check-examples.mjs [--page /config/routing] [--strict] [--verbose (one line per block)]
 //   [--root DIR (pages from another tree, for check-examples.test.mjs)]
 import {existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';

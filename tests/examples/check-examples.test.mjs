@@ -34,7 +34,8 @@ function check(files) {
     mkdirSync(join(dir, file, '..'), {recursive: true});
     writeFileSync(join(dir, file), text);
   }
-  const run = spawnSync(process.execPath, [script, '--root', dir], {encoding: 'utf8'});
+  // tsx: the schema check uses the checker's ajv set-up (src/configCheck/validator.ts)
+  const run = spawnSync(process.execPath, ['--import=tsx', script, '--root', dir], {encoding: 'utf8'});
   return {status: run.status, out: `${run.stdout}\n${run.stderr}`};
 }
 /** The same block in both languages. @param {string} fence @param {unknown} value */

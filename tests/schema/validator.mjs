@@ -1,16 +1,16 @@
 // Node-side validation against the generated JSON Schemas, for the example check and the broken
 // corpus: one compiled ajv per version; fragments validate against the definition of the object
 // they name. Errors come back as one line each: "<JSON pointer>: <ajv message> <params>".
-import {Ajv2020} from 'ajv/dist/2020.js';
+// ajv is set up as the checker sets it up (src/configCheck/validator.ts; run with tsx).
 import {buildSchema} from '../../scripts/schema/generate.mjs';
+import {createAjv} from '../../src/configCheck/validator.ts';
 
 /**
  * @param {'v4' | 'v5'} version
  */
 export function schemaValidator(version) {
   const {schema, names} = buildSchema(version);
-  const ajv = new Ajv2020({allErrors: true, strict: false});
-  ajv.addVocabulary(['x-docs', 'x-any-case', 'x-list']);
+  const ajv = createAjv();
   ajv.addSchema(schema);
   const id = /** @type {string} */ (schema.$id);
   return {
