@@ -42,7 +42,7 @@ if (args.json) {
   }
   if (behind || unconfirmed) {
     console.log([
-      'Unconfirmed: the English changed after the last Chinese change, but no mark says it follows it.',
+      ...(unconfirmed ? ['Unconfirmed: the English changed after the last Chinese change, but no mark says it follows it.'] : []),
       'The last column is the git diff command that shows what changed in Chinese. For a Chinese paragraph add',
       '--word-diff-regex=. (Chinese has no spaces between words, so it marks the changed characters); for English, --word-diff.',
       'After checking a page against the Chinese, mark it: `translatedFrom: <Chinese commit>` in its front matter',
