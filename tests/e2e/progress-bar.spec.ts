@@ -69,7 +69,9 @@ test('no bar when going back to a page already visited', async ({page}) => {
     const w = window as unknown as {barsShown: number};
     w.barsShown = 0;
     new MutationObserver((records) => {
-      for (const r of records) for (const n of r.addedNodes) if ((n as Element).id === 'nprogress') w.barsShown += 1;
+      records.forEach((r) => r.addedNodes.forEach((n) => {
+        if ((n as Element).id === 'nprogress') w.barsShown += 1;
+      }));
     }).observe(document.body, {childList: true});
   });
   const barsShown = () => page.evaluate(() => (window as unknown as {barsShown: number}).barsShown);
