@@ -66,6 +66,24 @@ test('Tool shows the name linked to the project, platform icons and a descriptio
   await expect(card.getByRole('paragraph')).toContainText('桌面客户端');
 });
 
+// The tools page marks Qv2ray, V2RayX and SagerNet discontinued (docs/awesome/tools.mdx).
+const toolCard = (page: Page, name: string) =>
+  page.locator('section').filter({has: page.getByRole('heading', {name: new RegExp(`^${name}\\b`)})});
+
+for (const [path, badge] of [['/awesome/tools', '已停止维护'], ['/en_US/awesome/tools', 'Discontinued']] as const) {
+  test(`Tool marks a discontinued project, and only such a one, with "${badge}"`, async ({page}) => {
+    await page.goto(path);
+    await hydrated(page);
+    for (const name of ['Qv2ray', 'V2RayX', 'SagerNet']) {
+      await expect(toolCard(page, name).getByRole('heading').getByText(badge, {exact: true})).toBeVisible();
+      await expect(toolCard(page, name)).toHaveCSS('opacity', '0.75');
+    }
+    await expect(page.locator('article').getByText(badge, {exact: true})).toHaveCount(3);
+    await expect(toolCard(page, 'v2rayN').getByText(badge)).toHaveCount(0);
+    await expect(toolCard(page, 'v2rayN')).toHaveCSS('opacity', '1');
+  });
+}
+
 test('the English tools page labels the same components in English', async ({page}) => {
   await page.goto('/en_US/awesome/tools');
   await hydrated(page);
