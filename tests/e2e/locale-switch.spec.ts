@@ -41,7 +41,7 @@ test('the language switcher keeps the query string and the hash together', async
 });
 
 test.describe('where the page does not exist in the other language', () => {
-  test.use({allowedConsoleErrors: [/status of 404/]});
+  test.use({expectedNotFound: ['/only/here']});
 
   test('the switcher goes to that language\'s home', async ({page}) => {
     await page.goto('/only/here');
