@@ -7,8 +7,8 @@ import {test, expect, hydrated, localePath} from './fixtures';
  * visible focus.
  */
 
-// The 404 document answers 404, which Chromium reports on the console.
-test.use({allowedConsoleErrors: [/status of 404/]});
+// The 404 page's own address answers 404, which Chromium reports on the console; nothing else may.
+test.use({expectedNotFound: ['/no/such/page', '/en_US/no/such/page']});
 
 const pages = [
   ['home', '/'],
@@ -112,7 +112,9 @@ for (const mode of ['light', 'dark'] as const) {
     await hydrated(page);
     await page.keyboard.press('Control+k');
     await page.locator('input.DocSearch-Input').fill('balancerTag');
-    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible({timeout: 60_000});
+    // The default 15 s for the first results (issue 31: 60 s hid a 50× slowdown). Measured here at
+    // 3.4–5.1 s in the modal and 2.5–3.9 s on /search with the machine's load average at 21.
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
     const report = (violations: {impact?: string | null; id: string; help: string; nodes: {target: unknown[]}[]}[]) => violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')})`);
@@ -120,7 +122,7 @@ for (const mode of ['light', 'dark'] as const) {
     await page.keyboard.press('Escape');
     await page.goto('/en_US/search?q=routing');
     await hydrated(page);
-    await expect(page.locator('main ol a').first()).toBeVisible({timeout: 60_000});
+    await expect(page.locator('main ol a').first()).toBeVisible();
     expect(report((await new AxeBuilder({page}).include('main').analyze()).violations)).toEqual([]);
   });
 }

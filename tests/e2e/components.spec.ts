@@ -52,6 +52,54 @@ test('Uuid copies its value and says 已复制 for 1500 ms', async ({page}) => {
   await expect(page.getByRole('button', {name: '复制', exact: true})).toBeVisible();
 });
 
+// src/utils/clipboard.ts's fallback, as over plain HTTP where navigator.clipboard does not exist
+// (copy-code.spec.ts covers the code blocks' button).
+test.describe('Uuid without the clipboard API', () => {
+  test.beforeEach(async ({page}) => {
+    await page.addInitScript(() => {
+      delete (Navigator.prototype as {clipboard?: unknown}).clipboard;
+    });
+  });
+
+  test('copies through the fallback and says 已复制', async ({page, context}) => {
+    // Reads the clipboard back from a page that has the API, after writing something else there.
+    const reader = await context.newPage();
+    await reader.goto('/robots.txt');
+    await reader.evaluate(() => navigator.clipboard.writeText('nothing copied yet'));
+    await page.bringToFront();
+    await page.goto('/awesome/tools');
+    await hydrated(page);
+    await expect(uuid(page)).toHaveText(v4);
+    const value = await uuid(page).textContent();
+    await page.getByRole('button', {name: '复制', exact: true}).click();
+    await expect(page.getByRole('button', {name: '已复制'})).toBeVisible();
+    await reader.bringToFront();
+    expect(await reader.evaluate(() => navigator.clipboard.readText())).toBe(value);
+  });
+
+  test('does not say 已复制 when the fallback cannot copy either', async ({page}) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as {copyAttempts: number};
+      w.copyAttempts = 0;
+      document.execCommand = () => {
+        w.copyAttempts += 1;
+        return false;
+      };
+    });
+    await page.goto('/awesome/tools');
+    await hydrated(page);
+    await expect(uuid(page)).toHaveText(v4);
+    const button = page.getByRole('button', {name: /^(复制|已复制)$/});
+    await button.click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as {copyAttempts: number}).copyAttempts)).toBe(1);
+    // One look after two frames: a retrying assertion would pass once a wrong 已复制 had ended.
+    await page.evaluate(() => new Promise((resolve) => {
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    }));
+    expect(await button.textContent()).toBe('复制');
+  });
+});
+
 test('Tool shows the name linked to the project, platform icons and a description', async ({page}) => {
   await page.goto('/awesome/tools');
   await hydrated(page);
@@ -65,6 +113,24 @@ test('Tool shows the name linked to the project, platform icons and a descriptio
   }
   await expect(card.getByRole('paragraph')).toContainText('桌面客户端');
 });
+
+// The tools page marks Qv2ray, V2RayX and SagerNet discontinued (docs/awesome/tools.mdx).
+const toolCard = (page: Page, name: string) =>
+  page.locator('section').filter({has: page.getByRole('heading', {name: new RegExp(`^${name}\\b`)})});
+
+for (const [path, badge] of [['/awesome/tools', '已停止维护'], ['/en_US/awesome/tools', 'Discontinued']] as const) {
+  test(`Tool marks a discontinued project, and only such a one, with "${badge}"`, async ({page}) => {
+    await page.goto(path);
+    await hydrated(page);
+    for (const name of ['Qv2ray', 'V2RayX', 'SagerNet']) {
+      await expect(toolCard(page, name).getByRole('heading').getByText(badge, {exact: true})).toBeVisible();
+      await expect(toolCard(page, name)).toHaveCSS('opacity', '0.75');
+    }
+    await expect(page.locator('article').getByText(badge, {exact: true})).toHaveCount(3);
+    await expect(toolCard(page, 'v2rayN').getByText(badge)).toHaveCount(0);
+    await expect(toolCard(page, 'v2rayN')).toHaveCSS('opacity', '1');
+  });
+}
 
 test('the English tools page labels the same components in English', async ({page}) => {
   await page.goto('/en_US/awesome/tools');

@@ -61,3 +61,28 @@ for (const [locale, home] of [['zh', '/'], ['en', '/en_US/']] as const) {
     }
   });
 }
+
+// src/theme/Navbar/MobileSidebar: the menu exists below 1360 px (navbarLinkStepsPx[0]). One left
+// open while the window grows past that would leave its mask over the page and the page's
+// scrolling locked; upstream only closes it past 996 px, so 1024 px is where only ours does.
+test('an open menu closes when the window grows past the collapse width', async ({page}) => {
+  await page.setViewportSize({width: 1024, height: 800});
+  await page.goto('/guide/start');
+  await hydrated(page);
+  const nav = page.getByRole('navigation', {name: /main|主导航/i});
+  const mask = page.locator('.navbar-sidebar__backdrop');
+  await nav.getByRole('button', {name: '切换导航栏'}).click();
+  await expect(nav.locator('.navbar-sidebar')).toBeVisible();
+  await expect(mask).toBeVisible();
+  await expect(page.locator('body')).toHaveCSS('overflow', 'hidden');
+  await page.setViewportSize({width: 1400, height: 800});
+  await expect(nav.getByRole('button', {name: '切换导航栏'})).toBeHidden();
+  await expect(mask).toBeHidden();
+  await expect(nav).not.toHaveClass(/navbar-sidebar--show/);
+  await expect(page.locator('body')).not.toHaveCSS('overflow', 'hidden');
+  // Narrow again, the menu stays closed until asked for.
+  await page.setViewportSize({width: 1024, height: 800});
+  await expect(nav.getByRole('button', {name: '切换导航栏'})).toBeVisible();
+  await expect(mask).toBeHidden();
+  await expect(nav.locator('.navbar-sidebar')).toBeHidden();
+});

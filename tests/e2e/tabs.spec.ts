@@ -1,3 +1,4 @@
+import type {Locator} from '@playwright/test';
 import {test, expect, hydrated} from './fixtures';
 
 // The chosen tab is remembered per group id in local storage, with separate keys for
@@ -5,17 +6,22 @@ import {test, expect, hydrated} from './fixtures';
 const plainKey = 'docusaurus.tab.os';
 const codeKey = 'docusaurus.tab.code.os';
 
+/** Every tab of `tabs` is selected, and there are several: a loop over none would pass. */
+async function expectAllSelected(tabs: Locator): Promise<void> {
+  expect(await tabs.count(), 'tabs found').toBeGreaterThan(1);
+  for (const tab of await tabs.all()) await expect(tab).toHaveAttribute('aria-selected', 'true');
+}
+
 test('choosing macOS switches every os group on the page and survives a reload', async ({page}) => {
   await page.goto('/guide/install');
   await hydrated(page);
   const macTabs = page.getByRole('tab', {name: 'macOS'});
-  expect(await macTabs.count()).toBeGreaterThan(1);
   await macTabs.first().click();
-  for (const tab of await macTabs.all()) await expect(tab).toHaveAttribute('aria-selected', 'true');
+  await expectAllSelected(macTabs);
   expect(await page.evaluate((k) => localStorage.getItem(k), plainKey)).toBe('macos');
   await page.reload();
   await hydrated(page);
-  for (const tab of await macTabs.all()) await expect(tab).toHaveAttribute('aria-selected', 'true');
+  await expectAllSelected(macTabs);
 });
 
 test('a plain tab choice is stored apart from the code tab key', async ({page}) => {
@@ -31,7 +37,7 @@ test('a code tab choice of the same group id does not switch plain tabs', async 
   await page.goto('/guide/install');
   await hydrated(page);
   const linux = page.getByRole('tab', {name: 'Linux'});
-  for (const tab of await linux.all()) await expect(tab).toHaveAttribute('aria-selected', 'true');
+  await expectAllSelected(linux);
   await expect(page.getByRole('tab', {name: 'Windows', selected: true})).toHaveCount(0);
 });
 
@@ -43,9 +49,7 @@ test('a tab choice carries over to the English page', async ({page}) => {
   await page.getByRole('tab', {name: 'macOS'}).first().click();
   await page.goto('/en_US/guide/install');
   await hydrated(page);
-  const macTabs = page.getByRole('tab', {name: 'macOS'});
-  expect(await macTabs.count()).toBeGreaterThan(1);
-  for (const tab of await macTabs.all()) await expect(tab).toHaveAttribute('aria-selected', 'true');
+  await expectAllSelected(page.getByRole('tab', {name: 'macOS'}));
 });
 
 test('a tab choice is still selected after visiting another page and coming back', async ({page}) => {
@@ -58,5 +62,5 @@ test('a tab choice is still selected after visiting another page and coming back
   await expect(page).toHaveURL(/\/guide\/install$/);
   const windowsTabs = page.getByRole('tab', {name: 'Windows'});
   await expect(windowsTabs.first()).toBeVisible();
-  for (const tab of await windowsTabs.all()) await expect(tab).toHaveAttribute('aria-selected', 'true');
+  await expectAllSelected(windowsTabs);
 });
