@@ -8,7 +8,11 @@
 // One request must never take the server down (a malformed escape such as `/%`, a path
 // such as `//`: 400), a dropped download must not leak its file descriptor (stream.pipeline), and
 // the status is sent only once the file is open, so a file that cannot be read is not an empty 200.
+// A request it cannot answer from the build (one language not built, as after
+// `docusaurus build --locale en`; no 404 page; a file that cannot be read) gets a plain-text answer
+// that says what is missing and what to run, and is logged; the start-up line says the same.
 import {createServer} from 'node:http';
+import {existsSync} from 'node:fs';
 import {open, stat} from 'node:fs/promises';
 import {extname, join, normalize, resolve, sep} from 'node:path';
 import {pipeline} from 'node:stream';
@@ -31,6 +35,27 @@ const allowedMethods = 'GET, HEAD';
 const gzipCacheMaxBytes = 64 * 2 ** 20;
 
 export class BadRequest extends Error {}
+
+/** The built sites `npm run build` writes: Chinese at the root of the folder, English in en_US/. */
+const sites = [{language: 'Chinese', dir: ''}, {language: 'English', dir: 'en_US'}];
+const buildHint = 'run `npm run build`, which builds both languages (`docusaurus build --locale …` builds one)';
+
+/** Whether a decoded path belongs to the English site. */
+function isEnglish(decodedPath) {
+  return decodedPath === '/en_US' || decodedPath.startsWith('/en_US/');
+}
+
+/**
+ * What is missing from the built site in `root` for the server to answer every address, each as a
+ * sentence with what to run; none for a complete build. `language` limits it to one site.
+ */
+export function missingBuild(root, {language, exists = existsSync} = {}) {
+  if (!exists(root)) return [`${root} does not exist: ${buildHint}.`];
+  return sites
+    .filter((site) => !language || site.language === language)
+    .filter((site) => !exists(join(root, site.dir, 'index.html')))
+    .map((site) => `the ${site.language} site is not built (no ${join(root, site.dir, 'index.html')}): ${buildHint}.`);
+}
 
 /**
  * The decoded path of a request target, or BadRequest: a target that is not an origin-form path
@@ -115,10 +140,19 @@ export function startServer({root, port, host = '127.0.0.1', log = console.log})
     return body;
   }
 
-  function sendError(res, status, headers = {}) {
-    const body = `${status === 400 ? 'Bad Request' : status === 405 ? 'Method Not Allowed' : 'Internal Server Error'}\n`;
+  const reasons = {400: 'Bad Request', 404: 'Not Found', 405: 'Method Not Allowed', 500: 'Internal Server Error', 503: 'Service Unavailable'};
+
+  /** A plain-text answer: the status, then what went wrong and what to do, when there is more to say. */
+  function sendError(res, status, headers = {}, detail = '') {
+    const body = `${status} ${reasons[status] ?? ''}\n${detail ? `${detail}\n` : ''}`;
     res.writeHead(status, {'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(body), ...headers});
-    res.end(body);
+    res.end(res.req?.method === 'HEAD' ? undefined : body);
+  }
+
+  /** An answer the build could not give: sent with its reason, and logged, so that neither side is left guessing. */
+  function sendUnservable(req, res, status, detail) {
+    log(`serve: ${status} for ${req.method} ${req.url}: ${detail}`);
+    sendError(res, status, {}, detail);
   }
 
   async function handle(req, res) {
@@ -139,15 +173,26 @@ export function startServer({root, port, host = '127.0.0.1', log = console.log})
     let file = await resolveFile(decodedPath);
     let status = 200;
     if (!file) {
+      const language = isEnglish(decodedPath) ? 'English' : 'Chinese';
+      const missing = missingBuild(root, {language});
+      if (missing.length > 0) {
+        // Not an unknown address: the whole site it belongs to is missing from the build.
+        sendUnservable(req, res, 503, missing.join('\n'));
+        return;
+      }
       status = 404;
-      file = join(root, decodedPath.startsWith('/en_US/') || decodedPath === '/en_US' ? 'en_US/404.html' : '404.html');
+      file = join(root, language === 'English' ? 'en_US/404.html' : '404.html');
+      if (!(await isFile(file))) {
+        sendUnservable(req, res, 404, `${decodedPath} is not in the build, nor is the page for unknown addresses (${file}): ${buildHint}.`);
+        return;
+      }
     }
     // Open first: only a file that opened gets its status line.
     let fileHandle;
     try {
       fileHandle = await open(file, 'r');
-    } catch {
-      sendError(res, 500);
+    } catch (error) {
+      sendUnservable(req, res, 500, `${file} could not be opened (${error?.code ?? error}).`);
       return;
     }
     let streaming = false;
@@ -194,7 +239,7 @@ export function startServer({root, port, host = '127.0.0.1', log = console.log})
   const server = createServer((req, res) => {
     handle(req, res).catch((error) => {
       log(`serve: ${req.method} ${req.url}: ${error?.message ?? error}`);
-      if (!res.headersSent) sendError(res, 500);
+      if (!res.headersSent) sendError(res, 500, {}, 'The server log says what failed.');
       else res.destroy();
     });
   });
@@ -215,7 +260,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const root = resolve(arg('dir', 'build'));
   const port = Number(arg('port', process.env.PORT ?? '3000'));
   const host = arg('host', '127.0.0.1');
-  const server = await startServer({root, port, host});
+  const server = await startServer({root, port, host, log: console.error});
   const address = server.address();
   console.log(`serving ${root} at http://${host}:${typeof address === 'object' && address ? address.port : port}/`);
+  for (const problem of missingBuild(root)) console.error(`serve: ${problem}`);
 }

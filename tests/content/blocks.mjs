@@ -59,6 +59,61 @@ export function parseJsonBlock(block) {
 }
 
 /**
+ * Why a json/jsonc block does not parse, or null when it does. A `json` block that parses once its
+ * comments and trailing commas are taken out is told to be `jsonc`, which the toolkit reads too.
+ * @param {CodeBlock} block
+ * @returns {string | null}
+ */
+export function jsonBlockProblem(block) {
+  try {
+    parseJsonBlock(block);
+    return null;
+  } catch (e) {
+    const problem = `${block.lang} block does not parse: ${/** @type {Error} */ (e).message}`;
+    if (block.lang !== 'json') return problem;
+    let withoutComments;
+    try {
+      withoutComments = stripJsonc(block.code);
+      JSON.parse(withoutComments);
+    } catch {
+      return withoutComments !== undefined && withoutComments !== block.code
+        ? `${problem} (it also has comments or trailing commas, which only a \`jsonc\` block may have)`
+        : problem;
+    }
+    return `${problem}; it has comments or trailing commas, so name it \`jsonc\` (\`\`\`jsonc), which allows them`;
+  }
+}
+
+/**
+ * Admonitions Docusaurus would not recognise, with their 1-based line: `::: tip` (a space after the
+ * colons makes it plain text). Lines inside code blocks are left alone.
+ * @param {string} text
+ * @returns {{line: number, message: string}[]}
+ */
+export function admonitionProblems(text) {
+  const problems = [];
+  const lines = text.split('\n');
+  /** @type {string | null} */
+  let fence = null;
+  lines.forEach((line, i) => {
+    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) {
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && /^\s*[`~]+\s*$/.test(line)) fence = null;
+      return;
+    }
+    if (marker) {
+      fence = marker;
+      return;
+    }
+    const spaced = /^\s*(:{3,})\s+(\w+)/.exec(line);
+    if (spaced) {
+      problems.push({line: i + 1, message: `"${line.trim()}" is shown as plain text: write \`${spaced[1]}${spaced[2]}\` with no space after the colons (a title goes in brackets: \`${spaced[1]}${spaced[2]}[…]\`)`});
+    }
+  });
+  return problems;
+}
+
+/**
  * Fence meta as key=value pairs: `title="config.json" fragment=RuleObject since=5.0
  * not-config="stats API response"`. `not-config` is returned as notConfig.
  * @param {string} meta

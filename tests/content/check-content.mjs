@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // Content check: every page file under the docs trees is listed in tests/data/pages.json, and
 // every listed page exists in both languages with a title, the object headings of the facts file, every listed field mentioned, JSON blocks that
-// parse and match across languages, the same heading outline and ids in both languages, and no
+// parse (a `json` block with comments is told to be `jsonc`) and match across languages,
+// admonitions Docusaurus recognises (`:::tip`, not `::: tip`), the same heading outline and ids in both languages, and no
 // placeholder. Pages in tests/data/unfinished.json are
 // checked for structure only. Usage: check-content.mjs [--page /config/routing]
 import {readFileSync} from 'node:fs';
 import {fileFor, root} from './files.mjs';
 import {pageFilesOnDisk, pageListProblems} from './page-files.mjs';
 import {pages, objectHeadings, fieldEntries, slug} from './facts.mjs';
-import {codeBlocks, compareExamples, parseJsonBlock, parseMeta} from './blocks.mjs';
+import {admonitionProblems, codeBlocks, compareExamples, jsonBlockProblem, parseJsonBlock, parseMeta} from './blocks.mjs';
 import {checkAnchors} from './check-anchors.mjs';
 import {checkFields, notChecked} from './check-fields.mjs';
 import {checkSince} from './check-since.mjs';
@@ -61,12 +62,11 @@ for (const page of pages) {
     jsonByLang[lang] = [];
     for (const b of blocks) {
       if (b.lang !== 'json' && b.lang !== 'jsonc') continue;
-      try {
-        jsonByLang[lang].push({line: b.line, value: parseJsonBlock(b), meta: parseMeta(b.meta)});
-      } catch (e) {
-        errors.push(`${where}:${b.line}: ${b.lang} block does not parse: ${/** @type {Error} */ (e).message}`);
-      }
+      const problem = jsonBlockProblem(b);
+      if (problem) errors.push(`${where}:${b.line}: ${problem}`);
+      else jsonByLang[lang].push({line: b.line, value: parseJsonBlock(b), meta: parseMeta(b.meta)});
     }
+    for (const a of admonitionProblems(text)) errors.push(`${where}:${a.line}: ${a.message}`);
     if (!finished) continue;
     // A field counts as documented when its name stands in an inline code span (`domainStrategy`,
     // `"AsIs"`, `-config <file>`), not merely somewhere in an example.

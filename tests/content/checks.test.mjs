@@ -8,6 +8,7 @@ import {readFileSync} from 'node:fs';
 import {fileFor, root} from './files.mjs';
 import {pages} from './facts.mjs';
 import {pageFilesOnDisk, pageListProblems} from './page-files.mjs';
+import {admonitionProblems, jsonBlockProblem} from './blocks.mjs';
 
 const files = {zh: 'zh.md', en: 'en.md'};
 const page = (tag, values, extra = '') => `---
@@ -109,4 +110,27 @@ test('a listed page whose file is missing in one language fails, naming the expe
     [`/guide/faq [en]: page file missing: expected ${enFaq} (or .mdx)`]);
   assert.deepEqual(pageListProblems(['/v5/config/router'], ['i18n/en/docusaurus-plugin-content-docs-v5/current/config/router.md']),
     ['/v5/config/router [zh]: page file missing: expected versioned_docs/v5/config/router.md (or .mdx)']);
+});
+
+test('a json block with comments is told to be jsonc; other parse errors are reported as they are', () => {
+  const commented = jsonBlockProblem({lang: 'json', meta: '', line: 3, code: '{\n  // the log level\n  "log": {"loglevel": "warning"}\n}'});
+  assert.match(commented ?? '', /json block does not parse: .*name it `jsonc`/);
+  assert.match(jsonBlockProblem({lang: 'json', meta: '', line: 1, code: '{"a": 1,}'}) ?? '', /name it `jsonc`/, 'a trailing comma');
+  // Broken apart from its comments: the parse error, and that only jsonc allows the comments.
+  const broken = jsonBlockProblem({lang: 'json', meta: '', line: 1, code: '{\n  // note\n  "a": 1 "b": 2\n}'});
+  assert.match(broken ?? '', /does not parse: .*only a `jsonc` block may have/);
+  assert.doesNotMatch(broken ?? '', /name it `jsonc`/);
+  // No comments: nothing about jsonc.
+  assert.doesNotMatch(jsonBlockProblem({lang: 'json', meta: '', line: 1, code: '{"a": 1 "b": 2}'}) ?? 'no problem', /jsonc/);
+  assert.equal(jsonBlockProblem({lang: 'jsonc', meta: '', line: 1, code: '{\n  // fine here\n  "a": 1,\n}'}), null);
+  assert.equal(jsonBlockProblem({lang: 'json', meta: '', line: 1, code: '{"url": "http://example.com/a"}'}), null, '// inside a string is not a comment');
+});
+
+test('an admonition with a space after the colons fails, naming its line; code blocks and closing colons do not', () => {
+  const text = ['# Page', '', '::: tip', 'Text.', ':::', '', ':::warning[注意]', 'Text.', ':::', '', '```md', '::: note', '```', '', '::::  danger', ':::::', ''].join('\n');
+  const problems = admonitionProblems(text);
+  assert.deepEqual(problems.map((p) => p.line), [3, 15]);
+  assert.match(problems[0]?.message ?? '', /write `:::tip` with no space/);
+  assert.match(problems[1]?.message ?? '', /write `::::danger`/);
+  assert.deepEqual(admonitionProblems(':::tip\nText.\n:::\n\n:::note[Title]\n:::\n'), []);
 });

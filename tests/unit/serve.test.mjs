@@ -224,3 +224,92 @@ test('downloads dropped mid-way leave no open file descriptors behind', async ()
   const whole = await raw('/assets/big.bin');
   assert.equal(whole.body.length, bigSize);
 });
+
+/**
+ * Starts another server, as `npm run serve` does, on a site made of `siteFiles`; resolves once it
+ * listens, with its port and everything it has printed so far (a getter: start-up notes follow).
+ */
+async function startOther(siteFiles, {folderMissing = false} = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'serve-test-partial-'));
+  for (const [path, text] of Object.entries(siteFiles)) {
+    mkdirSync(join(dir, path, '..'), {recursive: true});
+    writeFileSync(join(dir, path), text);
+  }
+  const otherPort = await freePort();
+  const served = folderMissing ? join(dir, 'build') : dir;
+  const other = spawn(process.execPath, [serveScript, '--port', String(otherPort), '--dir', served], {stdio: ['ignore', 'pipe', 'pipe']});
+  let printed = '';
+  other.stdout.on('data', (data) => { printed += data; });
+  other.stderr.on('data', (data) => { printed += data; });
+  await new Promise((resolveStart, reject) => {
+    other.stdout.once('data', resolveStart);
+    other.once('exit', (code) => reject(new Error(`serve.mjs exited (${code}): ${printed}`)));
+  });
+  return {
+    port: otherPort,
+    printed: () => printed,
+    stop: () => {
+      other.kill();
+      rmSync(dir, {recursive: true, force: true});
+    },
+  };
+}
+
+/** Waits until `condition()` holds (a busy machine may be slow to pass on output), at most a minute. */
+async function until(condition, what) {
+  for (const started = Date.now(); !condition(); await sleep(50)) {
+    if (Date.now() - started > 60_000) assert.fail(`waited a minute for ${what}`);
+  }
+}
+
+test('with only the English site built, Chinese addresses get 503 and a hint to run npm run build, said at start-up too', async (t) => {
+  // What `npx docusaurus build --locale en` leaves: the English site, in en_US/, and nothing else.
+  const other = await startOther({'en_US/index.html': files['en_US/index.html'], 'en_US/404.html': files['en_US/404.html']});
+  t.after(other.stop);
+  await until(() => /Chinese site is not built/.test(other.printed()), 'the start-up note');
+  assert.match(other.printed(), /npm run build/);
+  assert.doesNotMatch(other.printed(), /English site is not built/);
+
+  for (const target of ['/', '/guide/start', '/no/such/page']) {
+    const response = await fetch(`http://127.0.0.1:${other.port}${target}`);
+    assert.equal(response.status, 503, target);
+    assert.match(response.headers.get('content-type') ?? '', /^text\/plain/, target);
+    const body = await response.text();
+    assert.match(body, /Chinese site is not built/, target);
+    assert.match(body, /npm run build/, target);
+  }
+  await until(() => /503 for GET \/no\/such\/page/.test(other.printed()), 'the log line of an unservable request');
+  // The English site is served as usual, unknown English addresses get its 404 page.
+  const english = await fetch(`http://127.0.0.1:${other.port}/en_US/`);
+  assert.equal(english.status, 200);
+  assert.equal(await english.text(), files['en_US/index.html']);
+  const unknown = await fetch(`http://127.0.0.1:${other.port}/en_US/no/such/page`);
+  assert.equal(unknown.status, 404);
+  assert.equal(await unknown.text(), files['en_US/404.html']);
+});
+
+test('with no build folder or an empty one, every address gets 503 saying so; with no 404 page, an unknown address gets a plain 404 saying so', async (t) => {
+  const empty = await startOther({});
+  t.after(empty.stop);
+  const gone = await startOther({}, {folderMissing: true});
+  t.after(gone.stop);
+  // A site with both home pages but no 404 pages.
+  const no404 = await startOther({'index.html': files['index.html'], 'en_US/index.html': files['en_US/index.html']});
+  t.after(no404.stop);
+  await until(() => no404.printed().includes('serving'), 'the start-up line');
+  assert.doesNotMatch(no404.printed(), /not built/, 'a site with both home pages is complete enough to start quietly');
+
+  await until(() => /English site is not built/.test(empty.printed()) && /does not exist/.test(gone.printed()), 'the start-up notes');
+  for (const target of ['/en_US/', '/no/such/page']) {
+    const response = await fetch(`http://127.0.0.1:${empty.port}${target}`);
+    assert.equal(response.status, 503, target);
+    assert.match(await response.text(), /site is not built.*npm run build/, target);
+    const noFolder = await fetch(`http://127.0.0.1:${gone.port}${target}`);
+    assert.equal(noFolder.status, 503, target);
+    assert.match(await noFolder.text(), /build does not exist: run `npm run build`/, target);
+  }
+  const unknown = await fetch(`http://127.0.0.1:${no404.port}/en_US/no/such/page`);
+  assert.equal(unknown.status, 404);
+  assert.match(await unknown.text(), /\/en_US\/no\/such\/page is not in the build, nor is the page for unknown addresses.*npm run build/);
+  assert.equal((await fetch(`http://127.0.0.1:${no404.port}/`)).status, 200);
+});
