@@ -8,6 +8,7 @@ import {connect as netConnect} from 'node:net';
 import {join} from 'node:path';
 import {connect as tlsConnect} from 'node:tls';
 import {randomBytes} from 'node:crypto';
+import dgram from 'node:dgram';
 
 export const V2RAY = process.env.V2RAY_PATH ?? '/usr/bin/v2ray';
 
@@ -273,4 +274,50 @@ export async function fetchFails(proxy, url) {
     if (/** @type {{reached?: boolean}} */ (e).reached) throw e;
     return /** @type {Error} */ (e).message;
   }
+}
+
+/**
+ * Sends one DNS A query and resolves to the IPv4 addresses in the answer.
+ * @param {string} server @param {number} port @param {string} name @param {'udp' | 'tcp'} transport
+ * @returns {Promise<string[]>}
+ */
+export async function dnsQuery(server, port, name, transport = 'udp') {
+  const id = Math.floor(Math.random() * 65535);
+  const header = Buffer.alloc(12);
+  header.writeUInt16BE(id, 0);
+  header.writeUInt16BE(0x0100, 2);
+  header.writeUInt16BE(1, 4);
+  const qname = Buffer.concat([...name.split('.').map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l)])), Buffer.from([0, 0, 1, 0, 1])]);
+  const query = Buffer.concat([header, qname]);
+  /** @type {Buffer} */
+  const reply = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`DNS ${transport} query for ${name} to ${server}:${port}: no answer in 5 s`)), 5_000);
+    if (transport === 'udp') {
+      const s = (/** @type {typeof import('node:dgram')} */ (dgram)).createSocket('udp4');
+      s.on('message', (m) => { clearTimeout(timer); s.close(); resolve(m); });
+      s.on('error', (e) => { clearTimeout(timer); reject(e); });
+      s.send(query, port, server);
+    } else {
+      const len = Buffer.alloc(2);
+      len.writeUInt16BE(query.length);
+      let buf = Buffer.alloc(0);
+      const c = netConnect(port, server, () => c.write(Buffer.concat([len, query])));
+      c.on('data', (d) => {
+        buf = Buffer.concat([buf, d]);
+        if (buf.length >= 2 && buf.length >= 2 + buf.readUInt16BE(0)) { clearTimeout(timer); c.destroy(); resolve(buf.subarray(2)); }
+      });
+      c.on('error', (e) => { clearTimeout(timer); reject(e); });
+    }
+  });
+  const count = reply.readUInt16BE(6);
+  let i = 12 + qname.length;
+  const out = [];
+  for (let k = 0; k < count; k += 1) {
+    i += (reply[i] ?? 0) >= 0xc0 ? 2 : qname.length - 4;
+    const type = reply.readUInt16BE(i);
+    const rdlen = reply.readUInt16BE(i + 8);
+    if (type === 1) out.push([...reply.subarray(i + 10, i + 14)].join('.'));
+    i += 10 + rdlen;
+  }
+  return out;
 }

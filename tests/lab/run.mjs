@@ -9,14 +9,16 @@
 // namespace has no interface but lo, its own /etc/hosts and /etc/resolv.conf (bind mounts that
 // the host never sees), and when the runner ends, for whatever reason, the kernel ends every
 // process left in its PID namespace.
-import {execFileSync, spawn} from 'node:child_process';
+import {execFile, execFileSync, spawn} from 'node:child_process';
+import {createServer as createTcpServer} from 'node:net';
+import {connect as tlsConnect} from 'node:tls';
 import {mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, readlinkSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import {HOSTS, GEOIP, GEOSITE, labAddresses} from './world.mjs';
 import {standinLog, startStandins} from './standins.mjs';
-import {V2RAY, V2rayProcess, children, fetchFails, fetchVia, killAll, prepareConfig, waitFor} from './harness.mjs';
+import {V2RAY, V2rayProcess, children, dnsQuery, fetchFails, proxyConnect, fetchVia, killAll, prepareConfig, waitFor} from './harness.mjs';
 import {ROOT, isCompleteConfig, labBlocks, readBlocks, whyNotLoadable} from './pages.mjs';
 import {NOT_RUN} from './not-run.mjs';
 import {geoipDat, geositeDat} from './geo.mjs';
@@ -90,7 +92,7 @@ async function inside() {
 
   // ---- run ----
   const started = Date.now();
-  let nextPort = 20000;
+  let nextPort = 30000; // 20000-20100 is the VMess dynamic-port example's own range
   /** @type {Result[]} */
   const results = [];
   /** @param {Scenario} s */
@@ -104,7 +106,9 @@ async function inside() {
     /** @type {Map<string, V2rayProcess>} */
     const procs = new Map();
     const logStart = standinLog.length;
-    const ctx = makeContext(s, ports, procs, dir, pki, assets, byId, logStart);
+    /** @type {{close: () => void}[]} */
+    const extras = [];
+    const ctx = makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras);
     /** @type {NodeJS.Timeout | undefined} */
     let timer;
     try {
@@ -124,6 +128,7 @@ async function inside() {
     } finally {
       clearTimeout(timer);
       await Promise.all([...procs.values()].map((p) => p.stop()));
+      for (const x of extras) x.close();
     }
   };
   const jobs = Number(arg('--jobs') ?? 3);
@@ -295,8 +300,9 @@ function makePki(dir) {
  * @param {Scenario} s @param {Map<number, number>} ports @param {Map<string, V2rayProcess>} procs @param {string} dir
  * @param {ReturnType<typeof makePki>} pki @param {string} assets
  * @param {Map<string, {zh?: import('./pages.mjs').PageBlock}>} byId @param {number} logStart
+ * @param {{close: () => void}[]} extras servers the scenario starts, closed when it ends
  */
-function makeContext(s, ports, procs, dir, pki, assets, byId, logStart) {
+function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras) {
   const ca = readFileSync(pki.caFile, 'utf8');
   /** @param {number} n */
   const port = (n) => {
@@ -315,7 +321,8 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart) {
     },
     /** Starts a role's v2ray and waits until it has started. @param {string} role */
     async start(role) {
-      const config = prepareConfig(this.source(role), {ports, cert: pki, dir, role, replace: s.replace});
+      const replace = Object.fromEntries(Object.entries(s.replace ?? {}).map(([k, v]) => [k, v.replaceAll('{DIR}', dir)]));
+      const config = prepareConfig(this.source(role), {ports, cert: pki, dir, role, replace});
       const p = new V2rayProcess(role, dir, config, {V2RAY_LOCATION_ASSET: assets, SSL_CERT_FILE: pki.caFile});
       procs.set(role, p);
       await p.ready();
@@ -334,6 +341,7 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart) {
     /** @param {import('./harness.mjs').Proxy} proxy @param {string} url @param {{bytes?: number}} [o] */
     fetch: (proxy, url, o = {}) => fetchVia(proxy, url, {ca, ...o}),
     fetchFails,
+    proxyConnect,
     /** Stand-in log entries since the scenario started. */
     standins: () => standinLog.slice(logStart),
     waitFor,
@@ -348,6 +356,41 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart) {
     expect(cond, message) { if (!cond) throw new Error(message); },
     v2ray: V2RAY,
     children,
+    ca,
+    /**
+     * A TCP server on 127.0.0.1:port (a lab port) for the scenario; `onConnection` gets each socket.
+     * @param {number} n @param {(socket: import('node:net').Socket) => void} onConnection
+     */
+    async serve(n, onConnection, host = '127.0.0.1') {
+      const server = createTcpServer(onConnection);
+      await new Promise((ok, fail) => { server.once('error', fail); server.listen(port(n), host, () => ok(undefined)); });
+      extras.push({close: () => server.close()});
+      return server;
+    },
+    /**
+     * Opens TLS straight to host:port (no proxy), sends `text`, resolves to what comes back until close.
+     * @param {string} host @param {number} p @param {string} text
+     */
+    tlsExchange(host, p, text) {
+      return new Promise((ok, fail) => {
+        const t = tlsConnect({host, port: p, servername: host, ca, ALPNProtocols: ['http/1.1']}, () => t.write(text));
+        let got = '';
+        t.on('data', (d) => { got += d; });
+        t.on('end', () => ok(got));
+        t.on('close', () => ok(got));
+        t.on('error', fail);
+        t.setTimeout(5000, () => { t.destroy(); ok(got); });
+      });
+    },
+    /**
+     * A DNS A query for `name` sent to server:port over UDP or TCP; resolves to the addresses answered.
+     * @param {string} server @param {number} p @param {string} name @param {'udp' | 'tcp'} [transport]
+     */
+    dnsQuery: (server, p, name, transport = 'udp') => dnsQuery(server, p, name, transport),
+    /** v2ctl with arguments; resolves to its output. @param {string[]} args */
+    v2ctl: (args) => new Promise((ok, fail) => {
+      execFile('/usr/bin/v2ctl', args, {timeout: 10_000}, (e, out, err) => (e ? fail(new Error(`v2ctl ${args.join(' ')}: ${err || e.message}`)) : ok(out)));
+    }),
   };
 }
 

@@ -9,6 +9,9 @@ export const HOSTS = {
   'relay.example.com': '198.51.100.11',
   'exit.example.com': '198.51.100.12',
   'portal.example.com': '198.51.100.13',
+  'v2.example.com': '198.51.100.14',
+  'exit.example.net': '198.51.100.15',
+  'cdn.example.com': '198.51.100.16',
   'proxy.corp.example.com': '10.20.30.40',
   'example.com': '93.184.216.34',
   'www.example.com': '93.184.216.34',
@@ -31,7 +34,7 @@ export const HOSTS = {
 };
 
 /** Web stand-ins (HTTP on 80, HTTPS on 443): every address a name above points at, plus these. */
-export const WEB_ADDRESSES = [...new Set([...Object.values(HOSTS), '192.0.2.10', '203.0.113.10', '198.51.100.20'])]
+export const WEB_ADDRESSES = [...new Set([...Object.values(HOSTS), '192.0.2.10', '203.0.113.10', '198.51.100.20', '192.168.1.10'])]
   .filter((a) => !a.startsWith('127.'));
 
 /** DNS stand-ins: address -> transports served (udp/tcp on 53, DoT on 853, DoH on 443 /dns-query). */
