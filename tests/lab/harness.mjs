@@ -174,7 +174,10 @@ function tcp(host, port) {
 }
 
 /**
- * @typedef {{socks: number, user?: string, pass?: string, host?: string} | {http: number, user?: string, pass?: string, host?: string}} Proxy
+ * How a request gets out: a Socks 5 or HTTP proxy inbound, or `plain`: straight to host:port (a
+ * port that forwards, such as dokodemo-door), whatever the URL names.
+ * @typedef {{socks: number, user?: string, pass?: string, host?: string} | {http: number, user?: string, pass?: string, host?: string}
+ *   | {plain: number, host?: string, user?: undefined}} Proxy
  */
 
 /**
@@ -184,6 +187,7 @@ function tcp(host, port) {
  */
 export async function proxyConnect(proxy, host, port) {
   const at = proxy.host ?? '127.0.0.1';
+  if ('plain' in proxy) return tcp(at, proxy.plain);
   if ('socks' in proxy) {
     const s = await tcp(at, proxy.socks);
     const auth = proxy.user !== undefined;

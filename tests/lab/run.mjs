@@ -12,6 +12,7 @@
 import {execFile, execFileSync, spawn} from 'node:child_process';
 import {createServer as createTcpServer} from 'node:net';
 import {connect as tlsConnect} from 'node:tls';
+import {connect as http2Connect} from 'node:http2';
 import {mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, readlinkSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
@@ -182,7 +183,8 @@ async function inside() {
 
 /**
  * @typedef {{name: string, file?: string, proves: {zh: string, en: string},
- *   run: Record<string, string | {inline: unknown}>, ports?: number[], replace?: Record<string, string>,
+ *   run: Record<string, string | {inline: unknown}>, later?: Record<string, string | {inline: unknown}>,
+ *   ports?: number[], replace?: Record<string, string>,
  *   exclusive?: boolean, check: (lab: LabContext) => Promise<void>}} Scenario
  * @typedef {{name: string, status: 'passed' | 'failed' | 'cannot-run', ms: number, reason?: string, report?: string}} Result
  * @typedef {ReturnType<typeof makeContext>} LabContext
@@ -315,7 +317,7 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras) 
     port,
     /** The configuration a role runs (before substitution). @param {string} role */
     source(role) {
-      const r = s.run[role];
+      const r = s.run[role] ?? s.later?.[role];
       if (r === undefined) throw new Error(`no role ${role}`);
       return typeof r === 'string' ? byId.get(r)?.zh?.value : r.inline;
     },
@@ -387,6 +389,28 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras) 
      * @param {string} server @param {number} p @param {string} name @param {'udp' | 'tcp'} [transport]
      */
     dnsQuery: (server, p, name, transport = 'udp') => dnsQuery(server, p, name, transport),
+    /**
+     * One unary gRPC call to v2ray's API (h2c), e.g. HandlerService.RemoveInbound: `message` is the
+     * request's protobuf bytes; resolves to the grpc-status.
+     * @param {number} n the API port (a lab port) @param {string} method "/package.Service/Method" @param {Buffer} message
+     */
+    grpc(n, method, message) {
+      return new Promise((ok, fail) => {
+        const session = http2Connect(`http://127.0.0.1:${port(n)}`);
+        session.on('error', fail);
+        const req = session.request({':method': 'POST', ':path': method, 'content-type': 'application/grpc', te: 'trailers'});
+        const frame = Buffer.alloc(5);
+        frame.writeUInt32BE(message.length, 1);
+        /** @type {string | undefined} */
+        let status;
+        req.on('trailers', (t) => { status = String(t['grpc-status']); });
+        req.on('response', (h) => { if (h['grpc-status'] !== undefined) status = String(h['grpc-status']); });
+        req.on('data', () => {});
+        req.on('end', () => { session.close(); ok(status ?? 'none'); });
+        req.on('error', fail);
+        req.end(Buffer.concat([frame, message]));
+      });
+    },
     /** v2ctl with arguments; resolves to its output. @param {string[]} args */
     v2ctl: (args) => new Promise((ok, fail) => {
       execFile('/usr/bin/v2ctl', args, {timeout: 10_000}, (e, out, err) => (e ? fail(new Error(`v2ctl ${args.join(' ')}: ${err || e.message}`)) : ok(out)));

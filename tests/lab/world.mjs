@@ -14,6 +14,7 @@ export const HOSTS = {
   'cdn.example.com': '198.51.100.16',
   'proxy.corp.example.com': '10.20.30.40',
   'example.com': '93.184.216.34',
+  'example.org': '93.184.216.35',
   'www.example.com': '93.184.216.34',
   'www.google.com': '142.250.4.100',
   'google.com': '142.250.4.100',
