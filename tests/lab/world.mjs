@@ -41,6 +41,7 @@ export const WEB_ADDRESSES = [...new Set([...Object.values(HOSTS), '192.0.2.10',
 /** DNS stand-ins: address -> transports served (udp/tcp on 53, DoT on 853, DoH on 443 /dns-query). */
 export const DNS_SERVERS = {
   '127.0.0.53': ['udp', 'tcp'], // the lab's resolv.conf (the "system" DNS)
+  '127.0.0.1': ['udp', 'tcp'], // "a DNS service on this machine", as examples say
   '8.8.8.8': ['udp', 'tcp', 'doh', 'dot'],
   '8.8.4.4': ['udp', 'tcp'],
   '1.1.1.1': ['udp', 'tcp', 'doh', 'dot'],
