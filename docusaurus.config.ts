@@ -16,6 +16,7 @@ import leanDocsMetadata from './src/plugins/leanDocsMetadata';
 import bundleReport from './src/plugins/bundleReport';
 import configSchemas from './src/plugins/configSchemas';
 import rehypeAnchorAliases from './src/plugins/anchorAliases';
+import remarkLabProofs from './src/plugins/labProofs';
 
 const texts = textsFor(currentLocale);
 // Broken links and anchors fail the build. DOCS_LINKS=warn downgrades them for a local preview
@@ -82,6 +83,8 @@ export default {
           editUrl,
           editLocalizedFiles: true,
           showLastUpdateTime: withGit,
+          // under each example the lab ran: what the run showed (issue 27, src/data/labProofs.json)
+          remarkPlugins: [remarkLabProofs],
           rehypePlugins: [rehypeAnchorAliases],
         },
         blog: false,

@@ -2,7 +2,7 @@
 // The lab (issue 27): runs Debian's v2ray 4.34 on the site's own examples inside a network
 // namespace that has only the loopback interface, with stand-ins on loopback addresses for every
 // host an example names, and checks that each example does what its scenario says.
-// Usage: npm run lab [-- --only NAME[,NAME]] [--write (update src/data/labProofs.json)] [--list]
+// Usage: npm run lab [-- --only NAME[,NAME]] [--write (update src/data/labProofs.json)] [--list (scenarios, no run)]
 //   [--scenarios DIR (other scenarios, no coverage or proofs check; for lab.test.mjs)]
 //   [--jobs N (scenarios at once, default 3)] [--keep (keep the temporary folder)]
 // The runner re-executes itself under `unshare --net --mount --pid --fork --kill-child`: the
@@ -23,6 +23,7 @@ import {V2RAY, V2rayProcess, children, dnsQuery, fetchFails, proxyConnect, fetch
 import {ROOT, isCompleteConfig, labBlocks, readBlocks, whyNotLoadable} from './pages.mjs';
 import {NOT_RUN} from './not-run.mjs';
 import {geoipDat, geositeDat} from './geo.mjs';
+import {ensureProgram} from '../examples/toolkit.mjs';
 
 const argv = process.argv.slice(2);
 const arg = (/** @type {string} */ name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
@@ -58,7 +59,7 @@ async function inside() {
   for (const sig of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
     process.on(sig, () => { console.error(`lab: ${sig}, ending every process it started`); cleanup(); process.exit(130); });
   }
-  if (arg('--ns-file')) writeFileSync(String(arg('--ns-file')), readlinkSync('/proc/self/ns/pid'));
+  if (arg('--ns-file')) writeFileSync(String(arg('--ns-file')), readlinkSync('/proc/self/ns/net'));
 
   // the lab's /etc/hosts and /etc/resolv.conf, seen by this mount namespace only
   writeFileSync(join(work, 'hosts'), `127.0.0.1 localhost\n${Object.entries(HOSTS).map(([n, a]) => `${a} ${n}`).join('\n')}\n`);
@@ -165,7 +166,9 @@ async function inside() {
   const notRun = notRunList(blocks, byId, scenarios);
   if (!only) {
     console.log('\nExamples the lab cannot run (Chinese pages; the English pages hold the same):');
-    for (const n of notRun) console.log(`  ${n.where}: ${n.reason}`);
+    for (const n of notRun.filter((x) => x.kind !== 'v5 format')) console.log(`  ${n.where}: ${n.reason}`);
+    const v5 = notRun.filter((x) => x.kind === 'v5 format');
+    if (v5.length) console.log(`  versioned_docs/v5: ${v5.length} complete examples in the v5 format (the lab runs v2ray 4.34)`);
   }
   for (const p of problems) console.error(`lab: ${p}`);
   const passed = results.filter((r) => r.status === 'passed').length;
@@ -418,24 +421,39 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras) 
   };
 }
 
-if (!argv.includes('--inside')) {
+if (argv.includes('--list')) {
+  for (const f of readdirSync(join(HERE, 'scenarios')).filter((n) => n.endsWith('.mjs')).sort()) {
+    for (const s of [(await import(pathToFileURL(join(HERE, 'scenarios', f)).href)).default].flat()) {
+      console.log(`${s.name} (${f}): ${Object.values(s.run).map((r) => (typeof r === 'string' ? `lab=${r}` : 'written by the scenario')).join(', ')}\n  ${s.proves.en}`);
+    }
+  }
+} else if (!argv.includes('--inside')) {
   // ---- outside: enter the namespace ----
+  try {
+    ensureProgram(V2RAY, 'v2ray');
+    ensureProgram('/usr/bin/openssl', 'openssl');
+    ensureProgram('/usr/bin/unshare', 'util-linux');
+  } catch (e) {
+    console.error(/** @type {Error} */ (e).message);
+    process.exit(2);
+  }
   if (typeof process.getuid === 'function' && process.getuid() !== 0) {
     console.error('The lab needs root: it runs v2ray in its own network namespace (unshare --net --mount --pid).'
       + ' Run `npm run lab` as root (CI runs as root), or skip it.');
     process.exit(2);
   }
   const child = spawn('unshare', ['--net', '--mount', '--pid', '--fork', '--kill-child', '--mount-proc',
-    process.execPath, fileURLToPath(import.meta.url), '--inside', ...argv], {stdio: 'inherit'});
+    process.execPath, fileURLToPath(import.meta.url), '--inside', ...argv], {stdio: 'inherit', detached: true});
   child.on('error', (e) => {
     console.error(`The lab needs unshare (util-linux) and root: ${e.message}`);
     process.exit(2);
   });
-  for (const sig of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(sig, () => child.kill(sig));
-  child.on('exit', (code, signal) => {
-    if (code === 1 && !signal) { /* the lab's own failure, already reported */ }
-    process.exit(code ?? 1);
-  });
+  // unshare ignores SIGINT/SIGTERM while it waits; its own process group (detached) holds the lab,
+  // which ends what it started and exits, and then unshare follows
+  for (const sig of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+    process.on(sig, () => { try { process.kill(-(child.pid ?? 0), sig); } catch { /* already gone */ } });
+  }
+  child.on('exit', (code) => process.exit(code ?? 1));
 } else {
   await inside();
 }
