@@ -190,15 +190,7 @@ export async function proxyConnect(proxy, host, port) {
   if ('plain' in proxy) return tcp(at, proxy.plain);
   if ('socks' in proxy) {
     const s = await tcp(at, proxy.socks);
-    const auth = proxy.user !== undefined;
-    s.write(Buffer.from([5, 1, auth ? 2 : 0]));
-    const hello = await readBytes(s, 2);
-    if (hello[1] === 2) {
-      const u = Buffer.from(proxy.user ?? ''), p = Buffer.from(proxy.pass ?? '');
-      s.write(Buffer.concat([Buffer.from([1, u.length]), u, Buffer.from([p.length]), p]));
-      const r = await readBytes(s, 2);
-      if (r[1] !== 0) throw new Error('SOCKS 5 authentication refused');
-    } else if (hello[1] !== 0) throw new Error(`SOCKS 5 method refused (${hello[1]})`);
+    await socksHello(s, proxy);
     const name = Buffer.from(host);
     const portBytes = Buffer.from([port >> 8, port & 0xff]);
     s.write(Buffer.concat([Buffer.from([5, 1, 0, 3, name.length]), name, portBytes]));
@@ -216,6 +208,60 @@ export async function proxyConnect(proxy, host, port) {
   const status = /^HTTP\/1\.[01] (\d+)/.exec(head)?.[1];
   if (status !== '200') throw new Error(`HTTP proxy CONNECT answered ${head.split('\r\n')[0]}`);
   return s;
+}
+
+/**
+ * SOCKS 5 greeting, with user/password when the proxy has them.
+ * @param {import('node:net').Socket} s @param {{user?: string, pass?: string}} proxy
+ */
+async function socksHello(s, proxy) {
+  const auth = proxy.user !== undefined;
+  s.write(Buffer.from([5, 1, auth ? 2 : 0]));
+  const hello = await readBytes(s, 2);
+  if (hello[1] === 2) {
+    const u = Buffer.from(proxy.user ?? ''), p = Buffer.from(proxy.pass ?? '');
+    s.write(Buffer.concat([Buffer.from([1, u.length]), u, Buffer.from([p.length]), p]));
+    const r = await readBytes(s, 2);
+    if (r[1] !== 0) throw new Error('SOCKS 5 authentication refused');
+  } else if (hello[1] !== 0) throw new Error(`SOCKS 5 method refused (${hello[1]})`);
+}
+
+/**
+ * One UDP datagram to host:port through a SOCKS 5 proxy (UDP ASSOCIATE) and the first datagram
+ * that comes back, without its SOCKS header. Also says where the proxy told us to send (its `ip`).
+ * @param {{socks: number, user?: string, pass?: string, host?: string}} proxy @param {string} host @param {number} port
+ * @param {Buffer} payload @param {number} [timeoutMs]
+ * @returns {Promise<{reply: Buffer, relay: string}>}
+ */
+export async function udpVia(proxy, host, port, payload, timeoutMs = 5_000) {
+  const control = await tcp(proxy.host ?? '127.0.0.1', proxy.socks);
+  try {
+    await socksHello(control, proxy);
+    control.write(Buffer.from([5, 3, 0, 1, 0, 0, 0, 0, 0, 0]));
+    const head = await readBytes(control, 4);
+    if (head[1] !== 0) throw new Error(`SOCKS 5 UDP ASSOCIATE failed (reply ${head[1]})`);
+    if (head[3] !== 1) throw new Error(`SOCKS 5 UDP ASSOCIATE: address type ${head[3]} not handled`);
+    const bound = await readBytes(control, 6);
+    const relayHost = [...bound.subarray(0, 4)].join('.');
+    const relayPort = bound.readUInt16BE(4);
+    const name = Buffer.from(host);
+    const header = Buffer.concat([Buffer.from([0, 0, 0, 3, name.length]), name, Buffer.from([port >> 8, port & 0xff])]);
+    const sock = dgram.createSocket('udp4');
+    try {
+      const reply = await new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`UDP to ${host}:${port} through SOCKS relay ${relayHost}:${relayPort}: no answer in ${timeoutMs} ms`)), timeoutMs);
+        sock.on('message', (m) => {
+          clearTimeout(timer);
+          const atyp = m[3];
+          const skip = atyp === 1 ? 10 : atyp === 4 ? 22 : 7 + (m[4] ?? 0);
+          resolve(m.subarray(skip));
+        });
+        sock.on('error', (e) => { clearTimeout(timer); reject(e); });
+        sock.send(Buffer.concat([header, payload]), relayPort, relayHost);
+      });
+      return {reply: /** @type {Buffer} */ (reply), relay: `${relayHost}:${relayPort}`};
+    } finally { sock.close(); }
+  } finally { control.destroy(); }
 }
 
 /**
@@ -286,13 +332,7 @@ export async function fetchFails(proxy, url) {
  * @returns {Promise<string[]>}
  */
 export async function dnsQuery(server, port, name, transport = 'udp') {
-  const id = Math.floor(Math.random() * 65535);
-  const header = Buffer.alloc(12);
-  header.writeUInt16BE(id, 0);
-  header.writeUInt16BE(0x0100, 2);
-  header.writeUInt16BE(1, 4);
-  const qname = Buffer.concat([...name.split('.').map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l)])), Buffer.from([0, 0, 1, 0, 1])]);
-  const query = Buffer.concat([header, qname]);
+  const query = dnsMessage(name);
   /** @type {Buffer} */
   const reply = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`DNS ${transport} query for ${name} to ${server}:${port}: no answer in 5 s`)), 5_000);
@@ -313,11 +353,35 @@ export async function dnsQuery(server, port, name, transport = 'udp') {
       c.on('error', (e) => { clearTimeout(timer); reject(e); });
     }
   });
-  const count = reply.readUInt16BE(6);
-  let i = 12 + qname.length;
+  return dnsAddresses(reply);
+}
+
+/** A DNS query message: one A question for `name`. @param {string} name */
+export function dnsMessage(name) {
+  const header = Buffer.alloc(12);
+  header.writeUInt16BE(Math.floor(Math.random() * 65535), 0);
+  header.writeUInt16BE(0x0100, 2);
+  header.writeUInt16BE(1, 4);
+  const qname = Buffer.concat([...name.split('.').map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l)])), Buffer.from([0, 0, 1, 0, 1])]);
+  return Buffer.concat([header, qname]);
+}
+
+/** The IPv4 addresses of a DNS answer's A records. @param {Buffer} reply @returns {string[]} */
+export function dnsAddresses(reply) {
+  /** @param {number} i offset of a name; returns the offset after it */
+  const skipName = (i) => {
+    while (i < reply.length) {
+      const len = reply[i] ?? 0;
+      if (len === 0) return i + 1;
+      if (len >= 0xc0) return i + 2;
+      i += len + 1;
+    }
+    return i;
+  };
+  let i = skipName(12) + 4; // the question: name, type, class
   const out = [];
-  for (let k = 0; k < count; k += 1) {
-    i += (reply[i] ?? 0) >= 0xc0 ? 2 : qname.length - 4;
+  for (let k = 0; k < reply.readUInt16BE(6); k += 1) {
+    i = skipName(i);
     const type = reply.readUInt16BE(i);
     const rdlen = reply.readUInt16BE(i + 8);
     if (type === 1) out.push([...reply.subarray(i + 10, i + 14)].join('.'));

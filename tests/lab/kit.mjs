@@ -44,3 +44,14 @@ export async function throughServer(lab, {socks = 1080, server = 'server', serve
   await lab.accessLine(server, serverLog, `${url} through the server`);
   return r;
 }
+
+/**
+ * A UDP datagram through the client's Socks port 1080 to the UDP echo on example.com:7, and the
+ * server's access log showing it.
+ * @param {import('./run.mjs').LabContext} lab @param {{server?: string, serverLog?: RegExp}} [o]
+ */
+export async function udpThroughServer(lab, {server = 'server', serverLog = /accepted udp:example\.com:7/} = {}) {
+  const {reply} = await lab.udpVia(lab.socks(1080), 'example.com', 7, Buffer.from('lab-udp'));
+  lab.expect(String(reply) === 'reached 93.184.216.34:7\nlab-udp', `the UDP echo through the server answered ${JSON.stringify(String(reply))}`);
+  await lab.accessLine(server, serverLog, 'the UDP datagram through the server');
+}

@@ -19,7 +19,7 @@ import {join, resolve} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import {HOSTS, GEOIP, GEOSITE, labAddresses} from './world.mjs';
 import {standinLog, startStandins} from './standins.mjs';
-import {V2RAY, V2rayProcess, children, dnsQuery, fetchFails, proxyConnect, fetchVia, killAll, prepareConfig, waitFor} from './harness.mjs';
+import {V2RAY, V2rayProcess, children, dnsQuery, fetchFails, proxyConnect, udpVia, fetchVia, killAll, prepareConfig, waitFor} from './harness.mjs';
 import {ROOT, isCompleteConfig, labBlocks, readBlocks, whyNotLoadable} from './pages.mjs';
 import {NOT_RUN} from './not-run.mjs';
 import {geoipDat, geositeDat} from './geo.mjs';
@@ -347,6 +347,7 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras) 
     fetch: (proxy, url, o = {}) => fetchVia(proxy, url, {ca, ...o}),
     fetchFails,
     proxyConnect,
+    udpVia,
     /** Stand-in log entries since the scenario started. */
     standins: () => standinLog.slice(logStart),
     waitFor,

@@ -2,6 +2,7 @@
 // query with the address that was asked). These read the DNS stand-ins' log, so they run alone
 // (exclusive), after the others.
 import {TARGET, vmessServer} from '../kit.mjs';
+import {dnsAddresses, dnsMessage} from '../harness.mjs';
 
 /**
  * The DNS stand-ins' queries for `name` since the scenario started: [server, transport] in order.
@@ -51,8 +52,8 @@ export default [
     name: 'freedom-dns',
     exclusive: true,
     proves: {
-      zh: 'Socks 连接的域名先由内置 DNS 解析成 IPv4 再直连；内置 DNS 发往 1.1.1.1 的 UDP 查询同样匹配“53 端口 UDP”规则，被改送到本机 127.0.0.1:53。',
-      en: 'a Socks connection\'s domain is first resolved to IPv4 by the built-in DNS, then dialled directly; the built-in DNS\'s own UDP query to 1.1.1.1 matches the "UDP port 53" rule too and is redirected to 127.0.0.1:53.',
+      zh: 'Socks 连接的域名先由内置 DNS 解析成 IPv4 再直连；经 Socks 发往 8.8.4.4:53 的 UDP 查询被改送到本机 127.0.0.1:53；内置 DNS 自己发往 1.1.1.1 的 UDP 查询也匹配这条规则，同样被改送到 127.0.0.1:53。',
+      en: 'a Socks connection\'s domain is first resolved to IPv4 by the built-in DNS, then dialled directly; a UDP query to 8.8.4.4:53 through Socks is redirected to 127.0.0.1:53; the built-in DNS\'s own UDP query to 1.1.1.1 matches the same rule and is redirected to 127.0.0.1:53 as well.',
     },
     run: {config: 'freedom-dns'},
     ports: [1080],
@@ -62,6 +63,11 @@ export default [
       const seen = asked(lab, 'example.com');
       lab.expect(seen.length > 0, 'the built-in DNS should look example.com up');
       lab.expect(seen.every((a) => a === '127.0.0.1/udp'), `the lookup should arrive at 127.0.0.1:53 (redirected), got ${JSON.stringify(seen)}`);
+      // a client's own UDP query to any server's port 53, through Socks, lands on 127.0.0.1:53
+      const {reply} = await lab.udpVia(lab.socks(1080), '8.8.4.4', 53, dnsMessage('www.example.com'));
+      lab.expect(dnsAddresses(reply).includes('93.184.216.34'), `the Socks UDP query should be answered, got ${JSON.stringify(dnsAddresses(reply))}`);
+      const www = asked(lab, 'www.example.com');
+      lab.expect(JSON.stringify(www) === JSON.stringify(['127.0.0.1/udp']), `the query for 8.8.4.4 should arrive at 127.0.0.1:53 only, got ${JSON.stringify(www)}`);
       // internal requests have no access-log line; the dispatcher logs the detour
       await lab.waitFor(() => /taking detour \[to-local-dns\] for \[udp:1\.1\.1\.1:53\]/.test(lab.errors('config')),
         'the built-in DNS\'s query to 1.1.1.1 taken to to-local-dns', 5_000);
