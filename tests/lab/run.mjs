@@ -356,7 +356,7 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras) 
      * @param {string} what
      */
     async accessLine(role, pattern, what) {
-      await waitFor(() => pattern.test(this.access(role)), `${role}'s access log shows ${what} (${pattern})`, 5_000);
+      await waitFor(() => pattern.test(this.access(role)), `${role}'s access log shows ${what} (${pattern})`, 10_000);
     },
     /** @param {unknown} cond @param {string} message */
     expect(cond, message) { if (!cond) throw new Error(message); },
