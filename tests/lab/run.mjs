@@ -5,6 +5,7 @@
 // Usage: npm run lab [-- --only NAME[,NAME]] [--write (update src/data/labProofs.json)] [--list (scenarios, no run)]
 //   [--scenarios DIR (other scenarios, no coverage or proofs check; for lab.test.mjs)]
 //   [--jobs N (scenarios at once, default 3)] [--keep (keep the temporary folder)]
+//   [--ns-file FILE (writes the lab's network namespace id there; lab.test.mjs looks for leftovers)]
 // The runner re-executes itself under `unshare --net --mount --pid --fork --kill-child`: the
 // namespace has no interface but lo, its own /etc/hosts and /etc/resolv.conf (bind mounts that
 // the host never sees), and when the runner ends, for whatever reason, the kernel ends every
