@@ -69,6 +69,13 @@ test('a planted wrong expectation fails, prints the logs, and leaves no process 
   assert.deepEqual(processesIn(ns), [], 'processes left in the lab\'s namespace');
 });
 
+test('the DNS expectation catches the leak of the uncorrected /config/dns example (run on 4.34 without its 4.37 fields)', {skip: !isRoot && 'needs root'}, () => {
+  const r = spawnSync(process.execPath, [RUN, '--scenarios', join(FIXTURES, 'dns-leak')], {encoding: 'utf8', timeout: 120_000});
+  const out = `${r.stdout}${r.stderr}`;
+  assert.equal(r.status, 1, out);
+  assert.match(out, /FAILED dns-leak: example\.com should be asked first over DoH at 1\.1\.1\.1, got \["223\.5\.5\.5\/udp"/);
+});
+
 test('an interrupted run ends every process it started', {skip: !isRoot && 'needs root'}, async () => {
   const nsFile = join(mkdtempSync(join(tmpdir(), 'lab-test-')), 'ns');
   const child = spawn(process.execPath, [RUN, '--scenarios', join(FIXTURES, 'hang'), '--ns-file', nsFile], {stdio: ['ignore', 'pipe', 'pipe']});
