@@ -3,7 +3,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawn, spawnSync} from 'node:child_process';
-import {mkdtempSync, readFileSync, readdirSync, readlinkSync, existsSync} from 'node:fs';
+import {mkdtempSync, readFileSync, readdirSync, readlinkSync, existsSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -74,6 +74,20 @@ test('the DNS expectation catches the leak of the uncorrected /config/dns exampl
   const out = `${r.stdout}${r.stderr}`;
   assert.equal(r.status, 1, out);
   assert.match(out, /FAILED dns-leak: example\.com should be asked first over DoH at 1\.1\.1\.1, got \["223\.5\.5\.5\/udp"/);
+});
+
+test('the lab fails when the proofs the pages show are out of date with the scenarios', {skip: !isRoot && 'needs root'}, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lab-test-'));
+  const file = join(dir, 'labProofs.json');
+  const proofs = JSON.parse(readFileSync(fileURLToPath(new URL('../../src/data/labProofs.json', import.meta.url)), 'utf8'));
+  proofs[0].en = 'an edited sentence';
+  writeFileSync(file, `${JSON.stringify(proofs, null, 2)}\n`);
+  const r = spawnSync(process.execPath, [RUN, '--only', 'overview-schema', '--proofs-file', file], {encoding: 'utf8', timeout: 120_000});
+  assert.equal(r.status, 1, `${r.stdout}${r.stderr}`);
+  assert.match(r.stderr, /labProofs\.json is out of date with the scenarios: run `npm run lab -- --write`/);
+  const w = spawnSync(process.execPath, [RUN, '--only', 'overview-schema', '--proofs-file', file, '--write'], {encoding: 'utf8', timeout: 120_000});
+  assert.equal(w.status, 0, `${w.stdout}${w.stderr}`);
+  assert.notEqual(JSON.parse(readFileSync(file, 'utf8'))[0].en, 'an edited sentence');
 });
 
 test('an interrupted run ends every process it started', {skip: !isRoot && 'needs root'}, async () => {

@@ -6,6 +6,7 @@
 //   [--scenarios DIR (other scenarios, no coverage or proofs check; for lab.test.mjs)]
 //   [--jobs N (scenarios at once, default 3)] [--keep (keep the temporary folder)]
 //   [--ns-file FILE (writes the lab's network namespace id there; lab.test.mjs looks for leftovers)]
+//   [--proofs-file FILE (check or write another copy of src/data/labProofs.json)]
 // The runner re-executes itself under `unshare --net --mount --pid --fork --kill-child`: the
 // namespace has no interface but lo, its own /etc/hosts and /etc/resolv.conf (bind mounts that
 // the host never sees), and when the runner ends, for whatever reason, the kernel ends every
@@ -29,7 +30,8 @@ import {ensureProgram} from '../examples/toolkit.mjs';
 const argv = process.argv.slice(2);
 const arg = (/** @type {string} */ name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
 const HERE = fileURLToPath(new URL('.', import.meta.url));
-export const PROOFS_FILE = join(ROOT, 'src/data/labProofs.json');
+/** What the pages show (src/plugins/labProofs); --proofs-file FILE checks another copy (lab.test.mjs). */
+const PROOFS_FILE = arg('--proofs-file') ? resolve(String(arg('--proofs-file'))) : join(ROOT, 'src/data/labProofs.json');
 /** Longest a scenario may take, start to end. */
 const SCENARIO_TIMEOUT_MS = 60_000;
 
@@ -152,7 +154,7 @@ async function inside() {
     if (argv.includes('--write')) {
       if (have !== want) { writeFileSync(PROOFS_FILE, want); console.log(`lab: wrote ${PROOFS_FILE}`); }
     } else if (have !== want) {
-      problems.push('src/data/labProofs.json is out of date with the scenarios: run `npm run lab -- --write` and commit it');
+      problems.push(`${PROOFS_FILE} is out of date with the scenarios: run \`npm run lab -- --write\` and commit it`);
     }
   }
 
