@@ -11,7 +11,7 @@
 // namespace has no interface but lo, its own /etc/hosts and /etc/resolv.conf (bind mounts that
 // the host never sees), and when the runner ends, for whatever reason, the kernel ends every
 // process left in its PID namespace.
-import {execFile, execFileSync, spawn} from 'node:child_process';
+import {execFile, execFileSync, spawn, spawnSync} from 'node:child_process';
 import {createServer as createTcpServer} from 'node:net';
 import {connect as tlsConnect} from 'node:tls';
 import {connect as http2Connect} from 'node:http2';
@@ -441,13 +441,17 @@ if (argv.includes('--list')) {
     console.error(/** @type {Error} */ (e).message);
     process.exit(2);
   }
-  if (typeof process.getuid === 'function' && process.getuid() !== 0) {
+  // not root: a passwordless sudo (GitHub's runners) will do; otherwise say what is needed
+  const sudo = typeof process.getuid === 'function' && process.getuid() !== 0;
+  if (sudo && spawnSync('sudo', ['-n', 'true'], {stdio: 'ignore'}).status !== 0) {
     console.error('The lab needs root: it runs v2ray in its own network namespace (unshare --net --mount --pid).'
-      + ' Run `npm run lab` as root (CI runs as root), or skip it.');
+      + ' Run `npm run lab` as root (CI runs as root) or with a passwordless sudo, or skip it.');
     process.exit(2);
   }
-  const child = spawn('unshare', ['--net', '--mount', '--pid', '--fork', '--kill-child', '--mount-proc',
-    process.execPath, fileURLToPath(import.meta.url), '--inside', ...argv], {stdio: 'inherit', detached: true});
+  const command = ['unshare', '--net', '--mount', '--pid', '--fork', '--kill-child', '--mount-proc',
+    process.execPath, fileURLToPath(import.meta.url), '--inside', ...argv];
+  const child = spawn(sudo ? 'sudo' : 'unshare', sudo ? ['-n', '--preserve-env=V2RAY_PATH', ...command] : command.slice(1),
+    {stdio: 'inherit', detached: true});
   child.on('error', (e) => {
     console.error(`The lab needs unshare (util-linux) and root: ${e.message}`);
     process.exit(2);
