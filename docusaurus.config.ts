@@ -16,6 +16,8 @@ import leanDocsMetadata from './src/plugins/leanDocsMetadata';
 import bundleReport from './src/plugins/bundleReport';
 import configSchemas from './src/plugins/configSchemas';
 import rehypeAnchorAliases from './src/plugins/anchorAliases';
+import remarkLabProofs from './src/plugins/labProofs';
+import labProofsCache from './src/plugins/labProofs/cache';
 
 const texts = textsFor(currentLocale);
 // Broken links and anchors fail the build. DOCS_LINKS=warn downgrades them for a local preview
@@ -82,6 +84,8 @@ export default {
           editUrl,
           editLocalizedFiles: true,
           showLastUpdateTime: withGit,
+          // under each example the lab ran: what the run showed (issue 27, src/data/labProofs.json)
+          remarkPlugins: [remarkLabProofs],
           rehypePlugins: [rehypeAnchorAliases],
         },
         blog: false,
@@ -95,6 +99,8 @@ export default {
     leanDocsMetadata,
     // JSON Schemas of the configuration: /schemas/v4|v5/config.json and the checker page.
     configSchemas,
+    // the lab's notes are compiled into the pages: a new src/data/labProofs.json invalidates the cache
+    labProofsCache,
     ...searchPlugins,
     // Production-only: bundle reports for the bench. (Route-chunk preloads were tried and dropped:
     // measured with `npm run bench -- --compare`, they cost routing 0.6 s of LCP; bench/preload-route-chunks.md.)

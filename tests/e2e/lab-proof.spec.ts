@@ -1,0 +1,34 @@
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {test, expect, localePath, type Locale} from './fixtures';
+
+// Issue 27: under an example the lab ran, the page says what the run showed, in the page's
+// language (src/plugins/labProofs reads src/data/labProofs.json, which `npm run lab` keeps in
+// step with the scenarios). An example the lab cannot run has no such line.
+
+type Proof = {lab: string; page: string; scenario: string; zh: string; en: string};
+const proofs = JSON.parse(readFileSync(join(__dirname, '../../src/data/labProofs.json'), 'utf8')) as Proof[];
+const prefix: Record<Locale, string> = {zh: '本站测试用 v2ray 4.34 运行过此示例：', en: 'Run by this site\'s tests with v2ray 4.34: '};
+
+for (const locale of ['zh', 'en'] as const) {
+  test(`the lab's proof shows right under the example it ran (${locale})`, async ({page}) => {
+    const proof = proofs.find((p) => p.lab === 'vmess-server');
+    expect(proof, 'labProofs.json has the VMess server example').toBeTruthy();
+    await page.goto(localePath('/config/protocols/vmess', locale));
+    // the code block titled server.json, then the note as the very next element
+    const block = page.locator('div[class*="codeBlockContainer"]', {has: page.locator('div[class*="codeBlockTitle"]', {hasText: /^server\.json$/})}).first();
+    await expect(block).toBeVisible();
+    const next = block.locator('xpath=following-sibling::*[1]');
+    await expect(next).toHaveClass(/\blab-proof\b/);
+    await expect(next).toHaveText(`${prefix[locale]}${proof?.[locale]}${locale === 'zh' && !/[。]$/.test(proof?.zh ?? '') ? '。' : ''}`);
+    // the same proof under the client, and only under examples the lab ran
+    const notes = page.locator('p.lab-proof');
+    await expect(notes).toHaveCount(proofs.filter((p) => p.page === '/config/protocols/vmess').length);
+  });
+}
+
+test('an example the lab cannot run has no proof line (the /config/dns examples, newer than 4.34)', async ({page}) => {
+  await page.goto(localePath('/config/dns', 'en'));
+  await expect(page.locator('div[class*="codeBlockContainer"]').first()).toBeVisible();
+  await expect(page.locator('p.lab-proof')).toHaveCount(proofs.filter((p) => p.page === '/config/dns').length);
+});

@@ -1,0 +1,391 @@
+// What a scenario works with (issue 27): the page's configuration with the scenario's
+// substitutions, v2ray processes that are always ended, proxy clients that reach the web
+// stand-ins, and the logs a failure prints.
+import {spawn} from 'node:child_process';
+import {existsSync, readFileSync, writeFileSync} from 'node:fs';
+import {request as httpRequest} from 'node:http';
+import {connect as netConnect} from 'node:net';
+import {join} from 'node:path';
+import {connect as tlsConnect} from 'node:tls';
+import {randomBytes} from 'node:crypto';
+import dgram from 'node:dgram';
+
+export const V2RAY = process.env.V2RAY_PATH ?? '/usr/bin/v2ray';
+
+/** Every child process the lab started and has not seen exit. @type {Set<import('node:child_process').ChildProcess>} */
+export const children = new Set();
+
+/** Ends every child now (SIGKILL: v2ray holds no state worth a clean stop here). */
+export function killAll() {
+  for (const c of children) { try { c.kill('SIGKILL'); } catch { /* gone */ } }
+}
+
+/**
+ * @typedef {{
+ *   ports: Map<number, number>,
+ *   cert: {certFile: string, keyFile: string, certLines: string[], keyLines: string[]},
+ *   dir: string,
+ *   role: string,
+ *   replace?: Record<string, string>,
+ * }} Substitution
+ */
+
+/**
+ * The configuration handed to v2ray: the page's value with the scenario's substitutions, and
+ * nothing else changed apart from where the logs go.
+ * - a number listed in the scenario's ports becomes that port's lab number, where it is a port:
+ *   a "port" field (number or numeric string) or a fallback "dest" (number or "host:port");
+ * - certificateFile/keyFile become the lab's certificate (signed by the lab CA), inline
+ *   certificate/key lines its PEM;
+ * - a string equal to a key of `replace` becomes its value (domain socket paths, addresses);
+ * - "log" is set to debug level with access and error files in the scenario's folder, so the
+ *   run can be observed (the level changes no behaviour).
+ * @param {unknown} value @param {Substitution} s
+ */
+export function prepareConfig(value, s) {
+  /** @param {unknown} v @param {string} key @returns {unknown} */
+  const walk = (v, key) => {
+    if (Array.isArray(v)) {
+      if (key === 'certificate' && v.every((x) => typeof x === 'string')) return s.cert.certLines;
+      if (key === 'key' && v.every((x) => typeof x === 'string')) return s.cert.keyLines;
+      return v.map((x) => walk(x, key));
+    }
+    if (v && typeof v === 'object') {
+      /** @type {Record<string, unknown>} */
+      const out = {};
+      for (const [k, x] of Object.entries(v)) {
+        if (k === 'certificateFile' && typeof x === 'string') out[k] = s.cert.certFile;
+        else if (k === 'keyFile' && typeof x === 'string') out[k] = s.cert.keyFile;
+        else out[k] = walk(x, k);
+      }
+      return out;
+    }
+    if (typeof v === 'string' && s.replace && Object.hasOwn(s.replace, v)) return s.replace[v];
+    if (key === 'port' || key === 'dest') {
+      if (typeof v === 'number') return s.ports.get(v) ?? v;
+      if (typeof v === 'string' && /^\d+$/.test(v)) return String(s.ports.get(Number(v)) ?? v);
+      const hp = typeof v === 'string' ? /^(.*):(\d+)$/.exec(v) : null;
+      if (hp && key === 'dest' && s.ports.has(Number(hp[2]))) return `${hp[1]}:${s.ports.get(Number(hp[2]))}`;
+    }
+    return v;
+  };
+  const out = /** @type {Record<string, unknown>} */ (walk(value, ''));
+  out.log = {loglevel: 'debug', access: join(s.dir, `${s.role}-access.log`), error: join(s.dir, `${s.role}-error.log`)};
+  return out;
+}
+
+/** A running v2ray: its role in the scenario and its logs. */
+export class V2rayProcess {
+  /** @param {string} role @param {string} dir @param {Record<string, unknown>} config @param {Record<string, string>} env */
+  constructor(role, dir, config, env) {
+    this.role = role;
+    this.file = join(dir, `${role}.json`);
+    this.errorLog = join(dir, `${role}-error.log`);
+    this.accessLog = join(dir, `${role}-access.log`);
+    this.output = '';
+    writeFileSync(this.file, JSON.stringify(config, null, 2));
+    this.child = spawn(V2RAY, ['-config', this.file], {env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']});
+    children.add(this.child);
+    /** @type {number | null} */
+    this.exitCode = null;
+    this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => {
+      children.delete(this.child);
+      this.exitCode = code ?? -1;
+      this.output += `\n(exited: ${code ?? signal})`;
+      resolve(undefined);
+    }));
+    this.child.stdout?.on('data', (d) => { this.output += d; });
+    this.child.stderr?.on('data', (d) => { this.output += d; });
+  }
+
+  /** Until its log says it started; throws when it exits first or after timeoutMs. */
+  async ready(timeoutMs = 15_000) {
+    const end = Date.now() + timeoutMs;
+    while (Date.now() < end) {
+      if (/V2Ray \S+ started/.test(this.errors())) return;
+      if (this.exitCode !== null) throw new Error(`v2ray (${this.role}) exited before it started`);
+      await sleep(50);
+    }
+    throw new Error(`v2ray (${this.role}) did not start within ${timeoutMs} ms`);
+  }
+
+  errors() { return existsSync(this.errorLog) ? readFileSync(this.errorLog, 'utf8') : ''; }
+  access() { return existsSync(this.accessLog) ? readFileSync(this.accessLog, 'utf8') : ''; }
+
+  async stop() {
+    if (this.exitCode === null) this.child.kill('SIGKILL');
+    await this.exited;
+  }
+
+  /** Everything it wrote, for a failure report. */
+  report() {
+    return [`--- v2ray ${this.role}: ${this.file}`, readFileSync(this.file, 'utf8'),
+      `--- v2ray ${this.role}: output`, this.output.trim(),
+      `--- v2ray ${this.role}: error log`, this.errors().trim(),
+      `--- v2ray ${this.role}: access log`, this.access().trim()].join('\n');
+  }
+}
+
+/** @param {number} ms */
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Waits until `condition` holds (polls), or throws `message` after timeoutMs.
+ * @param {() => boolean | Promise<boolean>} condition @param {string} message @param {number} [timeoutMs]
+ */
+export async function waitFor(condition, message, timeoutMs = 10_000) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await condition()) return;
+    await sleep(50);
+  }
+  throw new Error(`timed out: ${message}`);
+}
+
+/** @param {import('node:net').Socket} socket @param {number} n @returns {Promise<Buffer>} */
+function readBytes(socket, n) {
+  return new Promise((resolve, reject) => {
+    let buf = Buffer.alloc(0);
+    const onData = (/** @type {Buffer} */ d) => {
+      buf = Buffer.concat([buf, d]);
+      if (buf.length >= n) {
+        socket.off('data', onData);
+        socket.off('error', reject);
+        socket.off('close', onClose);
+        socket.pause();
+        if (buf.length > n) socket.unshift(buf.subarray(n));
+        resolve(buf.subarray(0, n));
+      }
+    };
+    const onClose = () => reject(new Error('the proxy closed the connection'));
+    socket.on('data', onData);
+    socket.once('error', reject);
+    socket.once('close', onClose);
+    socket.resume();
+  });
+}
+
+/** @param {string} host @param {number} port @returns {Promise<import('node:net').Socket>} */
+function tcp(host, port) {
+  return new Promise((resolve, reject) => {
+    const s = netConnect(port, host, () => { s.off('error', reject); resolve(s); });
+    s.once('error', reject);
+  });
+}
+
+/**
+ * How a request gets out: a Socks 5 or HTTP proxy inbound, or `plain`: straight to host:port (a
+ * port that forwards, such as dokodemo-door), whatever the URL names.
+ * @typedef {{socks: number, user?: string, pass?: string, host?: string} | {http: number, user?: string, pass?: string, host?: string}
+ *   | {plain: number, host?: string, user?: undefined}} Proxy
+ */
+
+/**
+ * A TCP connection to host:port through a SOCKS 5 or HTTP proxy inbound.
+ * @param {Proxy} proxy @param {string} host @param {number} port
+ * @returns {Promise<import('node:net').Socket>}
+ */
+export async function proxyConnect(proxy, host, port) {
+  const at = proxy.host ?? '127.0.0.1';
+  if ('plain' in proxy) return tcp(at, proxy.plain);
+  if ('socks' in proxy) {
+    const s = await tcp(at, proxy.socks);
+    await socksHello(s, proxy);
+    const name = Buffer.from(host);
+    const portBytes = Buffer.from([port >> 8, port & 0xff]);
+    s.write(Buffer.concat([Buffer.from([5, 1, 0, 3, name.length]), name, portBytes]));
+    const head = await readBytes(s, 4);
+    if (head[1] !== 0) throw new Error(`SOCKS 5 connect failed (reply ${head[1]})`);
+    const rest = head[3] === 1 ? 6 : head[3] === 4 ? 18 : (await readBytes(s, 1))[0] + 2;
+    await readBytes(s, /** @type {number} */ (rest));
+    return s;
+  }
+  const s = await tcp(at, proxy.http);
+  const auth = proxy.user !== undefined ? `Proxy-Authorization: Basic ${Buffer.from(`${proxy.user}:${proxy.pass}`).toString('base64')}\r\n` : '';
+  s.write(`CONNECT ${host}:${port} HTTP/1.1\r\nHost: ${host}:${port}\r\n${auth}\r\n`);
+  let head = '';
+  while (!head.includes('\r\n\r\n')) head += (await readBytes(s, 1)).toString('latin1');
+  const status = /^HTTP\/1\.[01] (\d+)/.exec(head)?.[1];
+  if (status !== '200') throw new Error(`HTTP proxy CONNECT answered ${head.split('\r\n')[0]}`);
+  return s;
+}
+
+/**
+ * SOCKS 5 greeting, with user/password when the proxy has them.
+ * @param {import('node:net').Socket} s @param {{user?: string, pass?: string}} proxy
+ */
+async function socksHello(s, proxy) {
+  const auth = proxy.user !== undefined;
+  s.write(Buffer.from([5, 1, auth ? 2 : 0]));
+  const hello = await readBytes(s, 2);
+  if (hello[1] === 2) {
+    const u = Buffer.from(proxy.user ?? ''), p = Buffer.from(proxy.pass ?? '');
+    s.write(Buffer.concat([Buffer.from([1, u.length]), u, Buffer.from([p.length]), p]));
+    const r = await readBytes(s, 2);
+    if (r[1] !== 0) throw new Error('SOCKS 5 authentication refused');
+  } else if (hello[1] !== 0) throw new Error(`SOCKS 5 method refused (${hello[1]})`);
+}
+
+/**
+ * One UDP datagram to host:port through a SOCKS 5 proxy (UDP ASSOCIATE) and the first datagram
+ * that comes back, without its SOCKS header. Also says where the proxy told us to send (its `ip`).
+ * @param {{socks: number, user?: string, pass?: string, host?: string}} proxy @param {string} host @param {number} port
+ * @param {Buffer} payload @param {number} [timeoutMs]
+ * @returns {Promise<{reply: Buffer, relay: string}>}
+ */
+export async function udpVia(proxy, host, port, payload, timeoutMs = 5_000) {
+  const control = await tcp(proxy.host ?? '127.0.0.1', proxy.socks);
+  try {
+    await socksHello(control, proxy);
+    control.write(Buffer.from([5, 3, 0, 1, 0, 0, 0, 0, 0, 0]));
+    const head = await readBytes(control, 4);
+    if (head[1] !== 0) throw new Error(`SOCKS 5 UDP ASSOCIATE failed (reply ${head[1]})`);
+    if (head[3] !== 1) throw new Error(`SOCKS 5 UDP ASSOCIATE: address type ${head[3]} not handled`);
+    const bound = await readBytes(control, 6);
+    const relayHost = [...bound.subarray(0, 4)].join('.');
+    const relayPort = bound.readUInt16BE(4);
+    const name = Buffer.from(host);
+    const header = Buffer.concat([Buffer.from([0, 0, 0, 3, name.length]), name, Buffer.from([port >> 8, port & 0xff])]);
+    const sock = dgram.createSocket('udp4');
+    try {
+      const reply = await new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`UDP to ${host}:${port} through SOCKS relay ${relayHost}:${relayPort}: no answer in ${timeoutMs} ms`)), timeoutMs);
+        sock.on('message', (m) => {
+          clearTimeout(timer);
+          const atyp = m[3];
+          const skip = atyp === 1 ? 10 : atyp === 4 ? 22 : 7 + (m[4] ?? 0);
+          resolve(m.subarray(skip));
+        });
+        sock.on('error', (e) => { clearTimeout(timer); reject(e); });
+        sock.send(Buffer.concat([header, payload]), relayPort, relayHost);
+      });
+      return {reply: /** @type {Buffer} */ (reply), relay: `${relayHost}:${relayPort}`};
+    } finally { sock.close(); }
+  } finally { control.destroy(); }
+}
+
+/**
+ * @typedef {{reached: string, host: string | null, sni: string | null, path: string, echo: string}} WebReport
+ */
+
+/**
+ * Fetches a URL from a web stand-in through a proxy, sending `bytes` random bytes and checking
+ * they come back: data both ways. Resolves to the stand-in's report (which address was reached).
+ * @param {Proxy} proxy @param {string} url @param {{bytes?: number, ca?: string, timeoutMs?: number}} [options]
+ * @returns {Promise<WebReport>}
+ */
+export async function fetchVia(proxy, url, {bytes = 32 * 1024, ca, timeoutMs = 10_000} = {}) {
+  const u = new URL(url);
+  const port = Number(u.port || (u.protocol === 'https:' ? 443 : 80));
+  const body = randomBytes(bytes);
+  const work = (async () => {
+    let socket = await proxyConnect(proxy, u.hostname, port);
+    if (u.protocol === 'https:') {
+      socket = await new Promise((resolve, reject) => {
+        const t = tlsConnect({socket, servername: u.hostname, ca}, () => resolve(t));
+        t.once('error', reject);
+      });
+    }
+    socket.resume();
+    return /** @type {Promise<WebReport>} */ (new Promise((resolve, reject) => {
+      const req = httpRequest({createConnection: () => socket, host: u.hostname, path: u.pathname, method: 'POST',
+        headers: {host: u.host, 'content-length': body.length, connection: 'close'}}, (res) => {
+        /** @type {Buffer[]} */
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          try {
+            const report = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            if (!Buffer.from(report.echo, 'base64').equals(body)) reject(new Error(`${url}: the ${bytes} bytes sent did not come back intact`));
+            else resolve(report);
+          } catch (e) { reject(new Error(`${url}: not a stand-in's answer (${/** @type {Error} */ (e).message})`)); }
+        });
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(body);
+    }));
+  })();
+  let timer;
+  const timeout = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`${url}: no answer within ${timeoutMs} ms`)), timeoutMs); });
+  try { return await Promise.race([work, timeout]); } finally { clearTimeout(timer); }
+}
+
+/**
+ * Whether a fetch through the proxy fails (a blocked destination): resolves to the error text, or
+ * throws when the stand-in answered.
+ * @param {Proxy} proxy @param {string} url
+ */
+export async function fetchFails(proxy, url) {
+  try {
+    const r = await fetchVia(proxy, url, {bytes: 16, timeoutMs: 5_000});
+    throw Object.assign(new Error(`${url} was expected to be blocked, but reached ${r.reached}`), {reached: true});
+  } catch (e) {
+    if (/** @type {{reached?: boolean}} */ (e).reached) throw e;
+    return /** @type {Error} */ (e).message;
+  }
+}
+
+/**
+ * Sends one DNS A query and resolves to the IPv4 addresses in the answer.
+ * @param {string} server @param {number} port @param {string} name @param {'udp' | 'tcp'} transport
+ * @returns {Promise<string[]>}
+ */
+export async function dnsQuery(server, port, name, transport = 'udp') {
+  const query = dnsMessage(name);
+  /** @type {Buffer} */
+  const reply = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`DNS ${transport} query for ${name} to ${server}:${port}: no answer in 5 s`)), 5_000);
+    if (transport === 'udp') {
+      const s = (/** @type {typeof import('node:dgram')} */ (dgram)).createSocket('udp4');
+      s.on('message', (m) => { clearTimeout(timer); s.close(); resolve(m); });
+      s.on('error', (e) => { clearTimeout(timer); reject(e); });
+      s.send(query, port, server);
+    } else {
+      const len = Buffer.alloc(2);
+      len.writeUInt16BE(query.length);
+      let buf = Buffer.alloc(0);
+      const c = netConnect(port, server, () => c.write(Buffer.concat([len, query])));
+      c.on('data', (d) => {
+        buf = Buffer.concat([buf, d]);
+        if (buf.length >= 2 && buf.length >= 2 + buf.readUInt16BE(0)) { clearTimeout(timer); c.destroy(); resolve(buf.subarray(2)); }
+      });
+      c.on('error', (e) => { clearTimeout(timer); reject(e); });
+    }
+  });
+  return dnsAddresses(reply);
+}
+
+/** A DNS query message: one A question for `name`. @param {string} name */
+export function dnsMessage(name) {
+  const header = Buffer.alloc(12);
+  header.writeUInt16BE(Math.floor(Math.random() * 65535), 0);
+  header.writeUInt16BE(0x0100, 2);
+  header.writeUInt16BE(1, 4);
+  const qname = Buffer.concat([...name.split('.').map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l)])), Buffer.from([0, 0, 1, 0, 1])]);
+  return Buffer.concat([header, qname]);
+}
+
+/** The IPv4 addresses of a DNS answer's A records. @param {Buffer} reply @returns {string[]} */
+export function dnsAddresses(reply) {
+  /** @param {number} i offset of a name; returns the offset after it */
+  const skipName = (i) => {
+    while (i < reply.length) {
+      const len = reply[i] ?? 0;
+      if (len === 0) return i + 1;
+      if (len >= 0xc0) return i + 2;
+      i += len + 1;
+    }
+    return i;
+  };
+  let i = skipName(12) + 4; // the question: name, type, class
+  const out = [];
+  for (let k = 0; k < reply.readUInt16BE(6); k += 1) {
+    i = skipName(i);
+    const type = reply.readUInt16BE(i);
+    const rdlen = reply.readUInt16BE(i + 8);
+    if (type === 1) out.push([...reply.subarray(i + 10, i + 14)].join('.'));
+    i += 10 + rdlen;
+  }
+  return out;
+}

@@ -1,0 +1,119 @@
+// The lab itself (issue 27): its substitutions, that a wrong expectation fails with the logs, and
+// that no process it started outlives it, after a failure or an interrupt. Runs the lab (root).
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {spawn, spawnSync} from 'node:child_process';
+import {mkdtempSync, readFileSync, readdirSync, readlinkSync, existsSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {prepareConfig} from './harness.mjs';
+import {isCompleteConfig, labBlocks, whyNotLoadable} from './pages.mjs';
+
+const RUN = fileURLToPath(new URL('./run.mjs', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const isRoot = process.getuid?.() === 0;
+
+/** Processes in the network namespace `ns` ("net:[…]"): the lab's, which only its processes enter. @param {string} ns */
+function processesIn(ns) {
+  const out = [];
+  for (const pid of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    try { if (readlinkSync(`/proc/${pid}/ns/net`) === ns) out.push(`${pid} ${readFileSync(`/proc/${pid}/comm`, 'utf8').trim()}`); } catch { /* gone */ }
+  }
+  return out;
+}
+
+test('substitutions: listed ports, fallback dests, certificates, replaced strings and logs; nothing else', () => {
+  const cert = {certFile: '/lab/leaf.crt', keyFile: '/lab/leaf.key', certLines: ['C'], keyLines: ['K']};
+  const source = {
+    inbounds: [{port: 443, listen: '0.0.0.0', settings: {fallbacks: [{dest: 8080}, {dest: '127.0.0.1:8081'}, {dest: 9999}]},
+      streamSettings: {tlsSettings: {certificates: [{certificateFile: '/etc/a.crt', keyFile: '/etc/a.key'}, {certificate: ['x'], key: ['y']}]},
+        dsSettings: {path: '/run/v2ray/vmess.sock'}}}],
+    outbounds: [{settings: {vnext: [{address: 'proxy.example.com', port: '443', users: [{id: 'u', level: 443}]}]}}],
+    log: {loglevel: 'warning'},
+  };
+  const out = /** @type {any} */ (prepareConfig(source, {ports: new Map([[443, 30001], [8080, 30002], [8081, 30003]]), cert, dir: '/d', role: 'server',
+    replace: {'/run/v2ray/vmess.sock': '/d/vmess.sock'}}));
+  assert.equal(out.inbounds[0].port, 30001);
+  assert.deepEqual(out.inbounds[0].settings.fallbacks, [{dest: 30002}, {dest: '127.0.0.1:30003'}, {dest: 9999}]);
+  assert.deepEqual(out.inbounds[0].streamSettings.tlsSettings.certificates, [{certificateFile: '/lab/leaf.crt', keyFile: '/lab/leaf.key'}, {certificate: ['C'], key: ['K']}]);
+  assert.equal(out.inbounds[0].streamSettings.dsSettings.path, '/d/vmess.sock');
+  assert.equal(out.outbounds[0].settings.vnext[0].port, '30001');
+  assert.equal(out.outbounds[0].settings.vnext[0].users[0].level, 443, 'a number that is not a port stays');
+  assert.equal(out.outbounds[0].settings.vnext[0].address, 'proxy.example.com');
+  assert.deepEqual(out.log, {loglevel: 'debug', access: '/d/server-access.log', error: '/d/server-error.log'});
+  assert.equal(source.inbounds[0].port, 443, 'the page value is not changed');
+});
+
+test('lab ids: one per language, same block in both; loadability follows since= and the v5 branch', () => {
+  const block = (/** @type {'zh' | 'en'} */ lang, value, meta = {}) => ({file: `${lang}.md`, line: 1, lang, page: '/p', v5: false, code: '', meta: {lab: 'x', ...meta}, value});
+  assert.deepEqual(labBlocks([block('zh', {a: 1}), block('en', {a: 1})]).problems, []);
+  assert.match(labBlocks([block('zh', {a: 1})]).problems.join(), /Chinese page only/);
+  assert.match(labBlocks([block('zh', {a: 1}), block('en', {a: 2})]).problems.join(), /differ/);
+  assert.equal(whyNotLoadable(block('zh', {}, {since: '4.34'})), null);
+  assert.match(String(whyNotLoadable(block('zh', {}, {since: '4.37.3'}))), /newer than 4\.34/);
+  assert.equal(isCompleteConfig(block('zh', {inbounds: [], outbounds: []})), true);
+  assert.equal(isCompleteConfig(block('zh', {inbounds: []}, {fragment: 'X'})), false);
+});
+
+test('a planted wrong expectation fails, prints the logs, and leaves no process behind', {skip: !isRoot && 'needs root'}, () => {
+  const nsFile = join(mkdtempSync(join(tmpdir(), 'lab-test-')), 'ns');
+  const r = spawnSync(process.execPath, [RUN, '--scenarios', join(FIXTURES, 'planted-wrong'), '--ns-file', nsFile], {encoding: 'utf8', timeout: 120_000});
+  const out = `${r.stdout}${r.stderr}`;
+  assert.equal(r.status, 1, out);
+  assert.match(out, /FAILED planted-wrong: planted: expected 10\.9\.9\.9:80, reached 93\.184\.216\.34:80/);
+  assert.match(out, /--- v2ray server: error log\n[\s\S]*V2Ray 4\.34\.0 started/);
+  assert.match(out, /--- v2ray client: access log\n[\s\S]*accepted tcp:example\.com:80 \[proxy\]/);
+  assert.match(out, /--- stand-ins[^\n]*\n\{"t":\d+,"kind":"http","server":"93\.184\.216\.34"/);
+  const ns = readFileSync(nsFile, 'utf8');
+  assert.deepEqual(processesIn(ns), [], 'processes left in the lab\'s namespace');
+});
+
+test('the DNS expectation catches the leak of the uncorrected /config/dns example (run on 4.34 without its 4.37 fields)', {skip: !isRoot && 'needs root'}, () => {
+  const r = spawnSync(process.execPath, [RUN, '--scenarios', join(FIXTURES, 'dns-leak')], {encoding: 'utf8', timeout: 120_000});
+  const out = `${r.stdout}${r.stderr}`;
+  assert.equal(r.status, 1, out);
+  assert.match(out, /FAILED dns-leak: example\.com should be asked first over DoH at 1\.1\.1\.1, got \["223\.5\.5\.5\/udp"/);
+});
+
+test('the lab fails when the proofs the pages show are out of date with the scenarios', {skip: !isRoot && 'needs root'}, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lab-test-'));
+  const file = join(dir, 'labProofs.json');
+  const proofs = JSON.parse(readFileSync(fileURLToPath(new URL('../../src/data/labProofs.json', import.meta.url)), 'utf8'));
+  proofs[0].en = 'an edited sentence';
+  writeFileSync(file, `${JSON.stringify(proofs, null, 2)}\n`);
+  const r = spawnSync(process.execPath, [RUN, '--only', 'overview-schema', '--proofs-file', file], {encoding: 'utf8', timeout: 120_000});
+  assert.equal(r.status, 1, `${r.stdout}${r.stderr}`);
+  assert.match(r.stderr, /labProofs\.json is out of date with the scenarios: run `npm run lab -- --write`/);
+  const w = spawnSync(process.execPath, [RUN, '--only', 'overview-schema', '--proofs-file', file, '--write'], {encoding: 'utf8', timeout: 120_000});
+  assert.equal(w.status, 0, `${w.stdout}${w.stderr}`);
+  assert.notEqual(JSON.parse(readFileSync(file, 'utf8'))[0].en, 'an edited sentence');
+});
+
+test('an interrupted run ends every process it started', {skip: !isRoot && 'needs root'}, async () => {
+  const nsFile = join(mkdtempSync(join(tmpdir(), 'lab-test-')), 'ns');
+  const child = spawn(process.execPath, [RUN, '--scenarios', join(FIXTURES, 'hang'), '--ns-file', nsFile], {stdio: ['ignore', 'pipe', 'pipe']});
+  let out = '';
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({code, signal})));
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the hang scenario did not start:\n${out}`)), 60_000);
+    const onData = (/** @type {Buffer} */ d) => { out += d; if (out.includes('lab-fixture: v2ray running')) { clearTimeout(timer); resolve(undefined); } };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (d) => { out += d; });
+  });
+  const ns = readFileSync(nsFile, 'utf8');
+  const running = processesIn(ns);
+  assert.ok(running.filter((p) => / v2ray$/.test(p)).length === 2, `two v2ray processes should run in the lab: ${running.join(', ')}`);
+  child.kill('SIGINT');
+  await exited;
+  // the kernel ends a PID namespace's processes when its first process exits: wait for that
+  const end = Date.now() + 10_000;
+  while (processesIn(ns).length && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+  assert.deepEqual(processesIn(ns), [], 'processes left in the lab\'s namespace');
+});
+
+test('without root, the lab says it needs root', {skip: !isRoot || !existsSync('/usr/bin/setpriv') ? 'needs root and setpriv to drop to nobody' : false}, () => {
+  const r = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, RUN], {encoding: 'utf8', timeout: 30_000});
+  assert.equal(r.status, 2, `${r.stdout}${r.stderr}`);
+  assert.match(r.stderr, /The lab needs root/);
+});

@@ -1,0 +1,112 @@
+// The examples the lab runs, read from the pages (issue 27): every complete v4 configuration of
+// every page, both languages, with its fence meta. A block is named by its fence's `lab=ID`, the
+// same in both languages, so a scenario names what it runs and editing the page changes the run.
+import {existsSync, readFileSync, readdirSync, statSync} from 'node:fs';
+import {join, relative} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {codeBlocks, parseJsonBlock, parseMeta} from '../content/blocks.mjs';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** The toolkit the lab runs; a since= above it cannot run here. */
+export const PROGRAM_VERSION = [4, 34, 0];
+
+/** Top-level keys of a v4 configuration file (ConfigObject), "$schema" included. */
+const V4_ROOT_KEYS = new Set(['$schema', 'log', 'api', 'dns', 'routing', 'policy', 'inbounds', 'outbounds',
+  'transport', 'stats', 'reverse', 'fakedns', 'browserForwarder', 'observatory', 'burstObservatory', 'services']);
+
+const ROOTS = [
+  {dir: 'docs', lang: 'zh', v5: false},
+  {dir: 'versioned_docs/v5', lang: 'zh', v5: true},
+  {dir: 'i18n/en/docusaurus-plugin-content-docs/current', lang: 'en', v5: false},
+  {dir: 'i18n/en/docusaurus-plugin-content-docs-v5/current', lang: 'en', v5: true},
+];
+
+/**
+ * @typedef {{file: string, line: number, lang: 'zh' | 'en', page: string, v5: boolean, code: string,
+ *   meta: import('../content/blocks.mjs').FenceMeta, value: unknown}} PageBlock
+ */
+
+/** @param {string} dir @returns {string[]} */
+function walkDir(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).sort().flatMap((n) => {
+    const p = join(dir, n);
+    return statSync(p).isDirectory() ? walkDir(p) : /\.mdx?$/.test(n) ? [p] : [];
+  });
+}
+
+/** @param {string} s */
+export const versionOf = (s) => s.replace(/^v/, '').split('.').map((n) => Number(n) || 0);
+/** @param {number[]} a @param {number[]} b */
+export const compareVersions = (a, b) => {
+  for (let i = 0; i < 3; i += 1) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
+  return 0;
+};
+
+/** Is this block a complete configuration file (not a fragment, not a non-config block)? @param {PageBlock} b */
+export function isCompleteConfig(b) {
+  if (b.meta.fragment || b.meta.notConfig !== undefined) return false;
+  const v = b.value;
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return false;
+  const keys = Object.keys(v);
+  return b.v5 ? keys.length > 0 : keys.length > 0 && keys.every((k) => V4_ROOT_KEYS.has(k));
+}
+
+/** Why 4.34 cannot load this complete configuration, or null when it can. @param {PageBlock} b */
+export function whyNotLoadable(b) {
+  if (b.v5) return 'v5 format (the lab runs v2ray 4.34)';
+  if (b.meta.since && compareVersions(versionOf(b.meta.since), PROGRAM_VERSION) > 0) {
+    return `uses fields of v2ray ${b.meta.since}, newer than 4.34`;
+  }
+  return null;
+}
+
+/**
+ * Every JSON block of every page that parses, both languages. @param {string} [root]
+ * @returns {PageBlock[]}
+ */
+export function readBlocks(root = ROOT) {
+  /** @type {PageBlock[]} */
+  const out = [];
+  for (const r of ROOTS) {
+    for (const abs of walkDir(join(root, r.dir))) {
+      const rel = relative(join(root, r.dir), abs).replace(/\.mdx?$/, '');
+      const page = `${r.v5 ? '/v5' : ''}/${rel}`;
+      const file = relative(root, abs);
+      for (const b of codeBlocks(readFileSync(abs, 'utf8'))) {
+        if (b.lang !== 'json' && b.lang !== 'jsonc') continue;
+        let value;
+        try { value = parseJsonBlock(b); } catch { continue; } // the example check reports these
+        out.push({file, line: b.line, lang: /** @type {'zh' | 'en'} */ (r.lang), page, v5: r.v5, code: b.code,
+          meta: parseMeta(b.meta), value});
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The blocks carrying lab=ID, by ID, with both languages; problems when an ID is on one language
+ * only, used twice, or the two languages' blocks differ.
+ * @param {PageBlock[]} blocks
+ */
+export function labBlocks(blocks) {
+  /** @type {Map<string, {id: string, page: string, zh?: PageBlock, en?: PageBlock}>} */
+  const byId = new Map();
+  /** @type {string[]} */
+  const problems = [];
+  for (const b of blocks) {
+    const id = b.meta.lab;
+    if (!id) continue;
+    const entry = byId.get(id) ?? {id, page: b.page};
+    if (entry.page !== b.page) problems.push(`lab=${id} is on two pages: ${entry.page} and ${b.page}`);
+    if (entry[b.lang]) problems.push(`lab=${id} is used twice in ${b.lang}: ${entry[b.lang]?.file}:${entry[b.lang]?.line} and ${b.file}:${b.line}`);
+    entry[b.lang] = b;
+    byId.set(id, entry);
+  }
+  for (const e of byId.values()) {
+    if (!e.zh || !e.en) problems.push(`lab=${e.id} is on the ${e.zh ? 'Chinese' : 'English'} page only (${(e.zh ?? e.en)?.file})`);
+    else if (JSON.stringify(e.zh.value) !== JSON.stringify(e.en.value)) problems.push(`lab=${e.id}: the Chinese and English blocks differ`);
+  }
+  return {byId, problems};
+}

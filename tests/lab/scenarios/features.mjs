@@ -1,0 +1,199 @@
+// Whole-configuration examples: API and stats, policy, dynamic ports, chaining, reverse proxy,
+// the overview and outbound examples, the merged multi-file result.
+import {TARGET, throughServer, vmessClient, vmessServer} from '../kit.mjs';
+
+const ID = '66af4df0-a5fe-4845-a902-b05b44dcdf77';
+const ID2 = '8e50d5ae-397d-49b0-9964-1fc852b673fb';
+
+/** Value of a counter in `v2ctl api StatsService.QueryStats` output (text protobuf). @param {string} out @param {string} name */
+function counter(out, name) {
+  const m = new RegExp(`name: "${name.replace(/[>.]/g, (c) => `\\${c}`)}"\\s*value: (\\d+)`).exec(out);
+  return m ? Number(m[1]) : null;
+}
+
+/** @type {import('../run.mjs').Scenario[]} */
+export default [
+  {
+    name: 'api-stats',
+    proves: {
+      zh: '经 Socks 入站的流量计入 inbound>>>socks-in 的上下行计数；StatsService 能在 10085 端口查询；HandlerService 能删除入站，删除后 1080 端口不再接受连接。',
+      en: 'traffic through the Socks inbound counts in inbound>>>socks-in uplink and downlink; StatsService answers on port 10085; HandlerService removes an inbound, after which port 1080 takes no more connections.',
+    },
+    run: {config: 'api-stats'},
+    ports: [10085, 1080],
+    async check(lab) {
+      await lab.fetch(lab.socks(1080), TARGET.url);
+      const server = `--server=127.0.0.1:${lab.port(10085)}`;
+      await lab.waitFor(async () => (counter(await lab.v2ctl(['api', server, 'StatsService.QueryStats', 'pattern: "" reset: false']), 'inbound>>>socks-in>>>traffic>>>downlink') ?? 0) > 32 * 1024,
+        'inbound>>>socks-in>>>traffic>>>downlink counts the reply', 5_000);
+      const out = await lab.v2ctl(['api', server, 'StatsService.QueryStats', 'pattern: "" reset: false']);
+      lab.expect((counter(out, 'inbound>>>socks-in>>>traffic>>>uplink') ?? 0) > 32 * 1024, `uplink should count the 32 KiB sent:\n${out}`);
+      // RemoveInboundRequest{string tag = 1} (app/proxyman/command/command.proto); v2ctl 4.34 only calls StatsService
+      const tag = Buffer.from('socks-in');
+      const status = await lab.grpc(10085, '/v2ray.core.app.proxyman.command.HandlerService/RemoveInbound', Buffer.concat([Buffer.from([0x0a, tag.length]), tag]));
+      lab.expect(status === '0', `RemoveInbound should succeed, grpc-status ${status}`);
+      const refused = await lab.fetchFails(lab.socks(1080), TARGET.url);
+      lab.expect(/ECONNREFUSED|closed/.test(refused), `port 1080 should be gone after RemoveInbound, got: ${refused}`);
+    },
+  },
+  {
+    name: 'stats-client',
+    proves: {
+      zh: '走代理的流量计入 outbound>>>proxy，发往 10.0.0.0/8 的流量直连并计入 outbound>>>direct，都能经 API 查询。',
+      en: 'traffic through the proxy counts in outbound>>>proxy, traffic to 10.0.0.0/8 goes direct and counts in outbound>>>direct, both readable through the API.',
+    },
+    run: {server: {inline: vmessServer({id: ID, port: 10086})}, client: 'stats-client'},
+    ports: [10086, 10085, 1080],
+    async check(lab) {
+      await throughServer(lab);
+      const lan = await lab.fetch(lab.socks(1080), 'http://10.1.2.3/');
+      lab.expect(lan.reached === '10.1.2.3:80', `10.1.2.3 reached ${lan.reached}`);
+      await lab.accessLine('client', /accepted tcp:10\.1\.2\.3:80 \[direct\]/, '10.1.2.3 sent direct');
+      const server = `--server=127.0.0.1:${lab.port(10085)}`;
+      /** @type {string} */
+      let out = '';
+      await lab.waitFor(async () => {
+        out = await lab.v2ctl(['api', server, 'StatsService.QueryStats', 'pattern: "outbound" reset: false']);
+        return (counter(out, 'outbound>>>proxy>>>traffic>>>uplink') ?? 0) > 32 * 1024 && (counter(out, 'outbound>>>direct>>>traffic>>>uplink') ?? 0) > 32 * 1024;
+      }, 'both outbounds counted', 5_000).catch((e) => { throw new Error(`${e.message}:\n${out}`); });
+    },
+  },
+  {
+    name: 'policy-server',
+    proves: {
+      zh: '两个用户（等级 1 的 alice 和等级 0 的 guest）都能用各自的 id 连上这台服务器，数据双向完整到达。',
+      en: 'both users (alice at level 1, guest at level 0) reach this server with their own id, and data arrives intact both ways.',
+    },
+    run: {
+      server: 'policy-server',
+      alice: {inline: vmessClient({id: ID, address: 'proxy.example.com', port: 10086})},
+    },
+    later: {guest: {inline: vmessClient({id: '0b0c4a4c-9d3a-4f59-8c54-2a8dd1d7c1a2', address: 'proxy.example.com', port: 10086})}},
+    ports: [10086, 1080],
+    async check(lab) {
+      await throughServer(lab, {serverLog: /accepted tcp:example\.com:80 email: alice@example\.com/});
+      await lab.stop('alice');
+      await lab.start('guest');
+      await throughServer(lab, {serverLog: /accepted tcp:example\.com:80 email: guest@example\.com/});
+    },
+  },
+  {
+    name: 'vmess-dynamic-port',
+    proves: {
+      zh: '客户端先连主端口 10086，服务器随后把它转到 20000–20100 中的动态端口，之后的连接经动态端口送达。',
+      en: 'the client first connects to the main port 10086; the server then moves it to a dynamic port in 20000-20100, and later connections arrive through it.',
+    },
+    run: {server: 'vmess-detour-server', client: {inline: vmessClient({id: ID2, address: 'proxy.example.com', port: 10086})}},
+    ports: [10086, 1080],
+    async check(lab) {
+      await throughServer(lab);
+      await lab.waitFor(async () => {
+        await lab.fetch(lab.socks(1080), TARGET.url, {bytes: 64});
+        return /tunneling request to tcp:example\.com:80 via [^\s]+:20(0\d\d|100)\b/.test(lab.errors('client'));
+      }, 'a request goes through a port in 20000-20100', 15_000);
+    },
+  },
+  {
+    name: 'proxy-chain',
+    proves: {
+      zh: 'Shadowsocks 出站不自己连接：它的连接经 relay（VMess + TLS）送到 relay.example.com，再由那里连到 exit.example.net，两跳都看得到这条连接。',
+      en: 'the Shadowsocks outbound does not dial itself: its connection goes through relay (VMess with TLS) to relay.example.com and from there to exit.example.net; both hops see it.',
+    },
+    run: {
+      exit: {inline: {
+        inbounds: [{port: 8388, protocol: 'shadowsocks', settings: {method: 'aes-128-gcm', password: 'example-password', network: 'tcp'}}],
+        outbounds: [{protocol: 'freedom', tag: 'exit-out'}],
+      }},
+      relay: {inline: vmessServer({id: ID2, port: 443, stream: {security: 'tls'}, tag: 'relay-out'})},
+      client: 'proxy-chain',
+    },
+    ports: [8388, 443, 1080],
+    async check(lab) {
+      const r = await lab.fetch(lab.socks(1080), TARGET.url);
+      lab.expect(r.reached === TARGET.reached, `reached ${r.reached}`);
+      await lab.accessLine('relay', /accepted tcp:exit\.example\.net:\d+ \[relay-out\]/, 'the relay carried the connection to exit.example.net');
+      await lab.accessLine('exit', /accepted tcp:example\.com:80 \[exit-out\]/, 'the exit server reached example.com');
+    },
+  },
+  {
+    name: 'reverse-proxy',
+    proves: {
+      zh: '访问 portal 的 8080 端口的连接经 bridge 主动建立的隧道送到内网的 192.168.1.10:80，数据双向完整到达。',
+      en: 'a connection to the portal\'s port 8080 travels through the tunnel the bridge opened and reaches 192.168.1.10:80 on the inside, data intact both ways.',
+    },
+    run: {portal: 'reverse-portal', bridge: 'reverse-bridge'},
+    ports: [8080, 10086],
+    async check(lab) {
+      /** @type {import('../harness.mjs').WebReport | undefined} */
+      let r;
+      await lab.waitFor(async () => {
+        try { r = await lab.fetch({plain: lab.port(8080), host: 'portal.example.com'}, 'http://192.168.1.10/', {timeoutMs: 3_000}); return true; } catch { return false; }
+      }, 'the portal forwards to the bridge', 20_000);
+      lab.expect(r?.reached === '192.168.1.10:80', `reached ${r?.reached}`);
+      await lab.accessLine('bridge', /accepted tcp:192\.168\.1\.10:80 \[lan\]/, 'the bridge sent it to the LAN');
+    },
+  },
+  {
+    name: 'overview-client',
+    proves: {
+      zh: '本机 1080 端口的 Socks 代理经 VMess 连上服务器（由测试编写），数据双向完整到达。',
+      en: 'the Socks proxy on local port 1080 reaches a server (written by the test) over VMess, and data arrives intact both ways.',
+    },
+    run: {server: {inline: vmessServer({id: ID2, port: 10086})}, client: 'overview-client'},
+    ports: [10086, 1080],
+    async check(lab) { await throughServer(lab); },
+  },
+  {
+    name: 'overview-schema',
+    proves: {
+      zh: '带 "$schema" 键的配置照常加载，Socks 代理直连目标。',
+      en: 'the configuration with a "$schema" key loads as usual and its Socks proxy reaches the destination directly.',
+    },
+    run: {proxy: 'overview-schema'},
+    ports: [1080],
+    async check(lab) {
+      const r = await lab.fetch(lab.socks(1080), TARGET.url);
+      lab.expect(r.reached === TARGET.reached, `reached ${r.reached}`);
+    },
+  },
+  {
+    name: 'outbounds-client',
+    proves: {
+      zh: '没有路由规则时连接走第一个出站 proxy：经 VMess（WebSocket + TLS，开启 Mux）到达服务器（由测试编写）。',
+      en: 'with no routing rules, connections take the first outbound, proxy: VMess on WebSocket and TLS with Mux to the server (written by the test).',
+    },
+    run: {
+      server: {inline: vmessServer({id: ID2, port: 443, stream: {network: 'ws', security: 'tls', wsSettings: {path: '/ray'}}})},
+      client: 'outbounds-client',
+    },
+    ports: [443, 1080],
+    async check(lab) {
+      await throughServer(lab);
+      await lab.accessLine('client', /accepted tcp:example\.com:80 \[proxy\]/, 'example.com sent to proxy');
+      await lab.waitFor(() => /mux\.cool/.test(lab.errors('server') + lab.access('server')), 'the server log shows Mux.Cool', 5_000);
+    },
+  },
+  {
+    name: 'merged-result',
+    proves: {
+      zh: '合并结果作为一份配置运行：example.org 和 10.0.0.0/8 直连，其余经 VMess 走代理（Socks 和 HTTP 两个入站都一样）。合并过程本身按 v5 的规则，4.34 不能验证。',
+      en: 'the merged result runs as one configuration: example.org and 10.0.0.0/8 go direct, everything else through the VMess proxy (the same from the Socks and the HTTP inbound). The merging itself follows v5\'s rules, which 4.34 cannot check.',
+    },
+    run: {server: {inline: vmessServer({id: ID, port: 10086})}, client: 'merged-result'},
+    ports: [10086, 1080, 8080],
+    async check(lab) {
+      for (const p of [lab.socks(1080), lab.http(8080)]) {
+        const r = await lab.fetch(p, TARGET.url);
+        lab.expect(r.reached === TARGET.reached, `reached ${r.reached}`);
+        const d = await lab.fetch(p, 'http://example.org/');
+        lab.expect(d.reached === '93.184.216.35:80', `example.org reached ${d.reached}`);
+        const lan = await lab.fetch(p, 'http://10.1.2.3/');
+        lab.expect(lan.reached === '10.1.2.3:80', `10.1.2.3 reached ${lan.reached}`);
+      }
+      await lab.accessLine('client', /accepted (tcp:|\/\/)example\.com:80 \[proxy\]/, 'example.com sent to proxy');
+      await lab.accessLine('client', /accepted (tcp:|\/\/)example\.org:80 \[direct\]/, 'example.org sent direct');
+      await lab.accessLine('client', /accepted (tcp:|\/\/)10\.1\.2\.3:80 \[direct\]/, '10.1.2.3 sent direct');
+      lab.expect(!/example\.org|10\.1\.2\.3/.test(lab.access('server')), 'the proxy server should not see the direct destinations');
+    },
+  },
+];

@@ -1,0 +1,149 @@
+// /config/transport/*, /config/transport, /developer/protocols: transport examples as pairs; a
+// server shown alone gets the matching client written here.
+import {statSync} from 'node:fs';
+import {join} from 'node:path';
+import {throughServer, vmessClient, vmessServer} from '../kit.mjs';
+
+/** @type {import('../run.mjs').Scenario[]} */
+export default [
+  {
+    name: 'websocket-tls-pair',
+    proves: {
+      zh: '客户端经 VMess over WebSocket（路径 /ws-7d1c）+ TLS 连上服务器，证书按 proxy.example.com 验证，数据双向完整到达。',
+      en: 'the client reaches the server over VMess on WebSocket (path /ws-7d1c) and TLS, the certificate verified for proxy.example.com, and data arrives intact both ways.',
+    },
+    run: {server: 'ws-server', client: 'ws-client'},
+    ports: [443, 1080],
+    async check(lab) {
+      await throughServer(lab);
+      await lab.accessLine('server', /accepted tcp:example\.com:80/, 'the request');
+      lab.expect(/listening TCP\(for WS\)/.test(lab.errors('server')), 'the server should listen for WebSocket');
+    },
+  },
+  {
+    name: 'h2-tls-pair',
+    proves: {
+      zh: '客户端经 VMess over HTTP/2（路径 /h2-5b9e，Host proxy.example.com）+ TLS 连上服务器，数据双向完整到达。',
+      en: 'the client reaches the server over VMess on HTTP/2 (path /h2-5b9e, host proxy.example.com) and TLS, and data arrives intact both ways.',
+    },
+    run: {server: 'h2-server', client: 'h2-client'},
+    ports: [443, 1080],
+    async check(lab) { await throughServer(lab); },
+  },
+  {
+    name: 'quic-pair',
+    proves: {
+      zh: '客户端经 VMess over QUIC（chacha20-poly1305 加密，密钥一致）连上服务器，数据双向完整到达。',
+      en: 'the client reaches the server over VMess on QUIC (chacha20-poly1305 with the same key), and data arrives intact both ways.',
+    },
+    run: {server: 'quic-server', client: 'quic-client'},
+    ports: [8443, 1080],
+    async check(lab) { await throughServer(lab); },
+  },
+  {
+    name: 'mkcp-pair',
+    proves: {
+      zh: '客户端经 VMess over mKCP（wechat-video 伪装、相同的 seed）连上服务器，数据双向完整到达。',
+      en: 'the client reaches the server over VMess on mKCP (wechat-video header, the same seed), and data arrives intact both ways.',
+    },
+    run: {server: 'mkcp-server', client: 'mkcp-client'},
+    ports: [8530, 1080],
+    async check(lab) { await throughServer(lab); },
+  },
+  {
+    name: 'tcp-http-header-pair',
+    proves: {
+      zh: '客户端经带 HTTP 伪装头的 TCP 连上服务器，数据双向完整到达。',
+      en: 'the client reaches the server over TCP with the HTTP header disguise, and data arrives intact both ways.',
+    },
+    run: {server: 'tcp-http-server', client: 'tcp-http-client'},
+    ports: [8443, 1080],
+    async check(lab) { await throughServer(lab); },
+  },
+  {
+    name: 'domainsocket-pair',
+    proves: {
+      zh: '客户端经 Unix 域套接字（而不是 TCP 端口）把 VMess 连接交给服务器，数据双向完整到达。',
+      en: 'the client hands the VMess connection to the server over a Unix domain socket (not a TCP port), and data arrives intact both ways.',
+    },
+    run: {server: 'ds-server', client: 'ds-client'},
+    ports: [1080],
+    replace: {'/run/v2ray/vmess.sock': '{DIR}/vmess.sock'},
+    async check(lab) {
+      await throughServer(lab);
+      lab.expect(statSync(join(lab.dir, 'vmess.sock')).isSocket(), 'the server should listen on the socket file');
+    },
+  },
+  {
+    name: 'transport-ws-tls-server',
+    proves: {
+      zh: '这台服务器接受 VMess over WebSocket（路径 /ray）+ TLS 的连接（客户端由测试编写，按 v2.example.com 验证证书），数据双向完整到达。',
+      en: 'this server accepts VMess on WebSocket (path /ray) and TLS (the client is written by the test and verifies the certificate for v2.example.com), and data arrives intact both ways.',
+    },
+    run: {
+      server: 'transport-ws-tls-server',
+      client: {inline: vmessClient({id: '66af4df0-a5fe-4845-a902-b05b44dcdf77', address: 'v2.example.com', port: 443,
+        stream: {network: 'ws', security: 'tls', tlsSettings: {serverName: 'v2.example.com'}, wsSettings: {path: '/ray'}}})},
+    },
+    ports: [443, 1080],
+    async check(lab) { await throughServer(lab); },
+  },
+  {
+    name: 'transport-global',
+    proves: {
+      zh: '顶层 transport 的 wsSettings 对入站生效：只写 "network": "ws" 的服务器在路径 /ray 上接受客户端的 WebSocket 连接。',
+      en: 'the top-level transport\'s wsSettings apply to the inbound: the server that only says "network": "ws" accepts the client\'s WebSocket on path /ray.',
+    },
+    run: {
+      server: 'transport-global',
+      client: {inline: vmessClient({id: '66af4df0-a5fe-4845-a902-b05b44dcdf77', address: 'proxy.example.com', port: 10086,
+        stream: {network: 'ws', wsSettings: {path: '/ray'}}})},
+    },
+    ports: [10086, 1080],
+    async check(lab) { await throughServer(lab); },
+  },
+  {
+    name: 'developer-mkcp-server',
+    proves: {
+      zh: '这台 mKCP 服务器接受同样 seed 和 wechat-video 伪装的客户端（由测试编写），数据双向完整到达。',
+      en: 'this mKCP server accepts a client with the same seed and wechat-video header (written by the test), and data arrives intact both ways.',
+    },
+    run: {
+      server: 'dev-mkcp-server',
+      client: {inline: vmessClient({id: '66af4df0-a5fe-4845-a902-b05b44dcdf77', address: 'proxy.example.com', port: 10086,
+        stream: {network: 'kcp', kcpSettings: {header: {type: 'wechat-video'}, seed: 'choose-a-long-random-string'}}})},
+    },
+    ports: [10086, 1080],
+    async check(lab) { await throughServer(lab); },
+  },
+  {
+    name: 'developer-mux-client',
+    proves: {
+      zh: '开启 Mux.Cool 的客户端把 4 个同时的连接交给一台普通 VMess 服务器（由测试编写），服务器收到的是 Mux 连接，4 个请求都完整往返。',
+      en: 'the client with Mux.Cool hands 4 simultaneous connections to a plain VMess server (written by the test); the server receives a Mux connection and all 4 requests go both ways intact.',
+    },
+    run: {
+      server: {inline: vmessServer({id: '66af4df0-a5fe-4845-a902-b05b44dcdf77', port: 10086})},
+      client: 'mux-client',
+    },
+    ports: [10086, 1080],
+    async check(lab) {
+      const results = await Promise.all([1, 2, 3, 4].map(() => lab.fetch(lab.socks(1080), 'http://example.com/')));
+      lab.expect(results.every((r) => r.reached === '93.184.216.34:80'), 'every request should reach example.com');
+      await lab.waitFor(() => /mux\.cool/.test(lab.errors('server') + lab.access('server')), 'the server log shows a Mux.Cool connection', 5_000);
+    },
+  },
+  {
+    name: 'developer-vmess-client',
+    proves: {
+      zh: '用 aes-128-gcm、alterId 0（AEAD 请求头）的客户端连上一台普通 VMess 服务器（由测试编写），数据双向完整到达。',
+      en: 'the client with aes-128-gcm and alterId 0 (the AEAD header) reaches a plain VMess server (written by the test), and data arrives intact both ways.',
+    },
+    run: {
+      server: {inline: vmessServer({id: '66af4df0-a5fe-4845-a902-b05b44dcdf77', port: 10086})},
+      client: 'dev-vmess-client',
+    },
+    ports: [10086, 1080],
+    async check(lab) { await throughServer(lab); },
+  },
+];
