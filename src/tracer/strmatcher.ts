@@ -9,14 +9,20 @@ export type Matcher = {type: MatcherType; pattern: string; match: (s: string) =>
 
 /**
  * common/strmatcher/matchers.go:157 ToDomain: letters, digits, '-' and '.' only (upper case is
- * lowered); other ASCII is an error. Non-ASCII input would be Punycode-encoded by the toolkit
- * (idna.Punycode.ToASCII); the tracer reports it as unsupported instead of guessing.
+ * lowered); other ASCII is an error. Non-ASCII input is converted to Punycode first (the toolkit
+ * uses idna.Punycode.ToASCII; here the WHATWG URL host parser, which also applies UTS 46 mapping,
+ * so exotic input can differ), then checked again.
  */
-export function toDomain(pattern: string): string {
+export function toDomain(input: string): string {
+  let pattern = input;
+  if (/[^\x00-\x7f]/.test(pattern)) {
+    if (/[\s/?#@:[\]\\%]/.test(pattern)) throw new Error('pattern string does not conform to Letter-Digit-Hyphen (LDH) subset');
+    pattern = new URL(`http://${pattern}/`).hostname;
+  }
   let hasUpper = false;
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern.charCodeAt(i);
-    if (c >= 0x80) throw new Error('non-ASCII domain pattern (the toolkit converts it to Punycode)');
+    if (c >= 0x80) throw new Error('pattern string does not conform to Letter-Digit-Hyphen (LDH) subset');
     if (c >= 65 && c <= 90) hasUpper = true;
     else if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45 || c === 46) continue;
     else throw new Error('pattern string does not conform to Letter-Digit-Hyphen (LDH) subset');

@@ -5,6 +5,7 @@
  * not opened, the DNS answer, the client's address) is 'unknown', and both outcomes are given.
  */
 import type {Balancer, Condition, DomainEntry, IpEntry, Model, NameServer, Rule} from './config';
+import {evalAttrs} from './attrs';
 import type {GeoData} from './geodata';
 import {type Cidr, cidrContains, formatIP, type IP, normaliseCidr, parseIP} from './ip';
 import {LinearIndexMatcher, type Matcher, matcherString, newMatcher} from './strmatcher';
@@ -22,6 +23,8 @@ export type Destination = {
   protocol?: string; // sniffed protocol (http, tls, quic, bittorrent) or set by the toolkit
   /** What the DNS servers answer for the domain, if the reader knows; else IP conditions on a looked-up address stay undecided. */
   dnsAnswer?: string[];
+  /** session attributes (HTTP sniffing sets :method, :path, ...), for "attrs" conditions */
+  attrs?: Record<string, string>;
 };
 
 /** Why a condition came out as it did: the entry that matched, or what is missing. */
@@ -81,7 +84,7 @@ export type ServerStep = {
   expectIPs: string[];
   /** with a known answer: the IPs kept after expectIPs / queryStrategy, and what happens then */
   kept?: string[];
-  outcome?: 'answer' | 'next' | 'stop';
+  outcome?: 'answer' | 'next' | 'stop' | 'timeout';
   queryStrategy: string;
   clientIp?: string;
 };
@@ -249,9 +252,19 @@ function evalCondition(c: Condition, ctx: Ctx, geo: GeoData, resolver: Resolver,
       if (unknown) return {condition: c, result: 'unknown', entry: unknown, reason: 'geoMissing', value};
       return {condition: c, result: 'no', reason: lookedUp ? 'notInListLookup' : 'notInList', value};
     }
-    case 'attrs':
-      // condition.go:319: no attributes, no match; a Starlark expression otherwise
-      return {condition: c, result: 'no', reason: 'noAttrs'};
+    case 'attrs': {
+      // condition.go:319: no attributes, no match; :298 a Starlark expression otherwise, an
+      // evaluation error counting as no match (:311)
+      if (!ctx.dest.attrs) return {condition: c, result: 'no', reason: 'noAttrs'};
+      try {
+        const hit = evalAttrs(c.code, ctx.dest.attrs);
+        return {condition: c, result: hit ? 'yes' : 'no', reason: hit ? 'matched' : 'notInList', entry: c.code};
+      } catch (e) {
+        const msg = (e as Error).message;
+        if (msg.includes('not in attrs')) return {condition: c, result: 'no', reason: 'notInList', entry: c.code};
+        return {condition: c, result: 'unknown', reason: 'attrsUnsupported', entry: c.code};
+      }
+    }
   }
 }
 
@@ -455,7 +468,7 @@ function clients(model: Model): Client[] {
   });
 }
 
-function hostsLookup(model: Model, name: string, geo: GeoData, errors: string[], depth: number): {addrs: ({ip: IP} | {domain: string})[] | null; entries: string[]; unknown: string[]} {
+function hostsLookup(model: Model, name: string, geo: GeoData, errors: string[], depth: number, want: Want): {addrs: ({ip: IP} | {domain: string})[] | null; entries: string[]; unknown: string[]} {
   // app/dns/hosts.go:18 NewStaticHosts: one LinearIndexMatcher over every mapping (geosite lists expanded)
   const g = new LinearIndexMatcher();
   const values: ({ip: IP} | {domain: string})[][] = [];
@@ -480,21 +493,35 @@ function hostsLookup(model: Model, name: string, geo: GeoData, errors: string[],
   const first = addrs[0];
   if (addrs.length === 1 && first && 'domain' in first) {
     if (depth > 0) {
-      const inner = hostsLookup(model, first.domain, geo, errors, depth - 1);
+      const inner = hostsLookup(model, first.domain, geo, errors, depth - 1, want);
       if (inner.addrs !== null) return {addrs: inner.addrs, entries: [...entries, ...inner.entries], unknown: [...unknown, ...inner.unknown]};
     }
     return {addrs, entries, unknown};
   }
-  // hosts.go:92 filterIP (IPv4 and IPv6 both wanted here): domain entries dropped
-  return {addrs: addrs.filter((a) => 'ip' in a), entries, unknown};
+  // hosts.go:92 filterIP: addresses of the wanted families; domain entries dropped
+  return {addrs: addrs.filter((a) => 'ip' in a && (a.ip.length === 4 ? want.v4 : want.v6)), entries, unknown};
 }
 
-export function traceLookup(model: Model, rawName: string, geo: GeoData, opts: {fake: boolean; answer?: string[]; depth?: number}): DnsTrace {
+/** Which address families the lookup asks for: LookupIP both (dns.go:259), LookupIPv4/IPv6 one. */
+export type Want = {v4: boolean; v6: boolean};
+
+export type LookupOptions = {
+  fake: boolean;
+  /** the answer every server gives for the name (A and AAAA records together) */
+  answer?: string[];
+  depth?: number;
+  want?: Want;
+  /** indices of servers that time out (the next server is then asked) */
+  unreachable?: number[];
+};
+
+export function traceLookup(model: Model, rawName: string, geo: GeoData, opts: LookupOptions): DnsTrace {
+  const want = opts.want ?? {v4: true, v6: true};
   const errors: string[] = [];
   // dns.go:279: a trailing dot is dropped
   const name = rawName.trim().replace(/\.$/, '');
   const trace: DnsTrace = {name, hosts: {result: 'none', entries: []}, asked: name, servers: [], skipped: [], ips: null, fake: opts.fake, errors};
-  const h = hostsLookup(model, name, geo, errors, 5);
+  const h = hostsLookup(model, name, geo, errors, 5, want);
   if (h.addrs !== null) {
     if (h.addrs.length === 0) {
       // dns.go:285: recorded but no usable address: the lookup fails
@@ -580,12 +607,20 @@ export function traceLookup(model: Model, rawName: string, geo: GeoData, opts: {
       };
     }
     if (!done) {
-      if (fake) {
+      const v4 = want.v4 && c.queryStrategy !== 'UseIPv6', v6 = want.v6 && c.queryStrategy !== 'UseIPv4';
+      if (!v4 && !v6) {
+        // nameserver.go:184: no record type left: an empty response, and dns.go:308 stops there
+        step.kept = [];
+        step.outcome = 'stop';
+        trace.ips = [];
+        done = true;
+      } else if (s && opts.unreachable?.includes(s.index)) {
+        step.outcome = 'timeout'; // a timeout (context.DeadlineExceeded): dns.go:308 asks the next
+      } else if (fake) {
         step.outcome = 'answer';
         done = true;
       } else if (answer) {
         // nameserver.go:183 queryStrategy picks the record types; :206 expectIPs keeps matching IPs
-        const v4 = c.queryStrategy !== 'UseIPv6', v6 = c.queryStrategy !== 'UseIPv4';
         let kept = answer.filter((ip) => (ip.length === 4 ? v4 : v6));
         if (kept.length === 0) {
           step.kept = [];
