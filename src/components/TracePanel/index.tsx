@@ -1,0 +1,27 @@
+import React, {lazy, Suspense, useMemo, useState, type ReactNode} from 'react';
+import ErrorBoundary from '@docusaurus/ErrorBoundary';
+import Translate from '@docusaurus/Translate';
+
+export type Props = {value: unknown; version: 'v4' | 'v5'};
+
+/**
+ * The routing and DNS tracer (issue 28), under the checker once a configuration parses. The panel
+ * and the engine (src/tracer) are their own chunk, fetched when a configuration first parses.
+ */
+export default function TracePanel(props: Props): ReactNode {
+  const [attempt, setAttempt] = useState(0);
+  const Panel = useMemo(() => lazy(() => import(/* webpackChunkName: "trace-panel" */ './Panel')), [attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <ErrorBoundary fallback={({tryAgain}) => (
+      <p role="alert">
+        <Translate id="site.TracePanel.loadFailed">追踪面板没能载入，网络可能断开了。</Translate>{' '}
+        <button type="button" className="button button--secondary button--sm" onClick={() => { setAttempt((n) => n + 1); tryAgain(); }}>
+          <Translate id="site.TracePanel.retry">重试</Translate>
+        </button>
+      </p>)}>
+      <Suspense fallback={<p role="status"><Translate id="site.TracePanel.loading">正在载入追踪面板……</Translate></p>}>
+        <Panel {...props} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
