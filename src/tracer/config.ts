@@ -472,12 +472,21 @@ function v5Router(router: unknown, errors: string[]): RouterModel {
     const rule = v5Rule(raw, i, errors);
     if (rule) rules.push(rule);
   });
-  const balancers: Balancer[] = (Array.isArray(r.balancingRule) ? r.balancingRule : []).filter(isObj).map((b) => ({
-    tag: str(b.tag),
-    selectors: Array.isArray(b.outboundSelector) ? b.outboundSelector.map(String) : [],
-    strategy: str(b.strategy) || 'random', // app/router/config.go:203
-    fallbackTag: str(b.fallbackTag),
-  }));
+  // app/router/config.go:190 BalancingRule.UnmarshalJSONPB reads the rule with encoding/json and
+  // the JSON names tag, outbound_selector, strategy, strategy_settings, fallback_tag (snake case;
+  // encoding/json compares names case-insensitively, so outboundSelector is not read)
+  const goField = (o: Json, name: string): unknown => {
+    if (name in o) return o[name];
+    const k = Object.keys(o).find((x) => x.toLowerCase() === name);
+    return k === undefined ? undefined : o[k];
+  };
+  const balancers: Balancer[] = (Array.isArray(r.balancingRule) ? r.balancingRule : []).filter(isObj).map((b) => {
+    const sel = goField(b, 'outbound_selector');
+    const strategy = str(goField(b, 'strategy')) || 'random'; // config.go:203
+    // config.go:135 Build: exactly these names (v5cfg loads the settings by the same name first)
+    if (!['random', 'leastping', 'leastload'].includes(strategy)) errors.push(`balancer ${str(b.tag)}: unrecognized balancer type ${strategy}`);
+    return {tag: str(goField(b, 'tag')), selectors: Array.isArray(sel) ? sel.map(String) : [], strategy, fallbackTag: str(goField(b, 'fallback_tag'))};
+  });
   return {domainStrategy: ds, rules, balancers};
 }
 
