@@ -23,8 +23,8 @@ const texts = textsFor(currentLocale);
 const onBroken = process.env.DOCS_LINKS === 'warn' ? 'warn' : 'throw';
 const editUrl = `${docsRepoUrl}/edit/master/`;
 // Last-updated dates and contributors come from git; a copy without .git builds without them
-// (showLastUpdateTime throws outside a work tree, probe §0). The dev server skips them too, with
-// the other production-only work (config/devServer.ts, issue 22).
+// (showLastUpdateTime throws outside a work tree). The dev server skips them too, with
+// the other production-only work (config/devServer.ts).
 const withGit = !devServer && isGitWorkTree(__dirname);
 
 export default {
@@ -33,7 +33,7 @@ export default {
   favicon: 'img/favicon.svg',
   url: 'https://www.v2fly.org',
   baseUrl: '/',
-  // Pages are files like guide/install.html, as on the old site (probe §2).
+  // Pages are files like guide/install.html, as on the old site.
   trailingSlash: false,
   onBrokenLinks: onBroken,
   onBrokenAnchors: onBroken,
@@ -45,11 +45,11 @@ export default {
   markdown: {
     mermaid: true,
     hooks: {onBrokenMarkdownLinks: onBroken, onBrokenMarkdownImages: onBroken},
-    // Each page's contributors from its git history (src/plugins/contributors, issue 4).
+    // Each page's contributors from its git history (src/plugins/contributors).
     parseFrontMatter: async (params) => {
       const result = await params.defaultParseFrontMatter(params);
       result.frontMatter.contributors ??= withGit ? gitContributors(params.filePath) : [];
-      // An English page whose Chinese source changed since: DocItem/Content says so (issue 22).
+      // An English page whose Chinese source changed since: DocItem/Content says so.
       const behind = withGit && currentLocale === 'en' ? translationBehind(__dirname, params.filePath) : null;
       if (behind) result.frontMatter.translationBehind = behind;
       return result;
@@ -67,7 +67,7 @@ export default {
   // Token types a code block must wrap in a span; the rest are written as text (config/prismThemes.ts).
   customFields: {codeStyledTypes: styledTokenTypes(), searchMode},
   future: {
-    // rspack + swc: a both-locale build in seconds rather than minutes (probe §10).
+    // rspack + swc: a both-locale build in seconds rather than minutes.
     v4: {removeLegacyPostBuildHeadAttribute: true},
     faster: true,
   },
@@ -93,10 +93,10 @@ export default {
     leanPrism,
     prismColours,
     leanDocsMetadata,
-    // JSON Schemas of the configuration: /schemas/v4|v5/config.json and the checker page (issue 20).
+    // JSON Schemas of the configuration: /schemas/v4|v5/config.json and the checker page.
     configSchemas,
     ...searchPlugins,
-    // Production-only: bundle reports for the bench. (Route-chunk preloads were dropped in issue 21:
+    // Production-only: bundle reports for the bench. (Route-chunk preloads were tried and dropped:
     // measured with `npm run bench -- --compare`, they cost routing 0.6 s of LCP; bench/preload-route-chunks.md.)
     ...(devServer ? [] : [bundleReport]),
     [

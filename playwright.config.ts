@@ -16,10 +16,10 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   // Waits are on conditions, so these limits cost nothing while tests pass; they are set for a busy
-  // 2-core machine, where browser work ran about four times slower than on an idle one (issue 21).
+  // 2-core machine, where browser work ran about four times slower than on an idle one.
   timeout: 60_000,
   expect: {timeout: 15_000},
-  // The slowest 15 tests after every run (issue 21), to see what a slower machine will time out on.
+  // The slowest 15 tests after every run, to see what a slower machine will time out on.
   reporter: [['list'], ['html', {open: 'never'}], ['./tests/e2e/slowest-reporter.ts', {count: 15}]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -2,7 +2,7 @@ import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 import {category} from './config/sidebarCategory';
 
 /**
- * One sidebar per path prefix (spec §2 Sidebar, depth 2). Labels are Chinese; English in
+ * One sidebar per path prefix (depth 2). Labels are Chinese; English in
  * i18n/en/docusaurus-plugin-content-docs/current.json. Doc labels are the pages' titles.
  */
 

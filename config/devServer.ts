@@ -1,6 +1,6 @@
 /**
  * Whether the site is being served by the dev server (`npm start`), which skips what only a
- * production build needs (issue 22; WRITING.md "The dev server" lists what is absent).
+ * production build needs (WRITING.md "The dev server" lists what is absent).
  *
  * The Docusaurus CLI sets NODE_ENV=development unless the command sets it: `build` sets
  * production (`build --dev` development). Docusaurus itself makes the same test to skip its git

@@ -1,7 +1,7 @@
 /**
  * Old addresses end in .html (/config/routing.html). The static host serves that file, but the
  * client bundle preloads routes by location.pathname, which matches no route with ".html", and
- * React then throws away the server HTML (hydration error, blank flash; probe §2). This inline
+ * React then throws away the server HTML (hydration error, blank flash). This inline
  * script runs before the bundle and drops ".html" (and "/index.html") from the address bar, so the
  * bundle sees the route's own path. Search and hash are kept, so #anchors still scroll.
  */

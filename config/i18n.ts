@@ -2,7 +2,7 @@ import type {Config} from '@docusaurus/types';
 
 /**
  * zh-CN at the site root, English as the Docusaurus locale `en` under /en_US/.
- * The key cannot be `en_US`: Intl.Locale rejects underscores (probe §1).
+ * The key cannot be `en_US`: Intl.Locale rejects underscores.
  */
 export const i18n: Config['i18n'] = {
   defaultLocale: 'zh-CN',

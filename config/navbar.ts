@@ -2,7 +2,7 @@ import type {Navbar} from '@docusaurus/theme-common';
 
 export const repoUrl = 'https://github.com/v2fly/v2ray-core';
 export const docsRepoUrl = 'https://github.com/v2fly/v2fly-github-io';
-/** The external, plain-language guide the old navbar linked to (spec §2 Navbar). */
+/** The external, plain-language guide the old navbar linked to. */
 export const conciseGuideUrl = 'https://guide.v2fly.org';
 
 /**

@@ -6,7 +6,7 @@ import {Prism} from '../src/prism/grammars';
  * The code-block colours: prism-react-renderer's github (light) and dracula (dark) themes, with
  * every token colour that is under WCAG AA (4.5:1) on the block's background darkened (light) or
  * lightened (dark) until it passes. Upstream github has property/number at 2.6:1 and dracula its
- * comments at 3.0:1 (issue 6, axe color-contrast). Hues stay; only lightness moves.
+ * comments at 3.0:1 (axe color-contrast). Hues stay; only lightness moves.
  */
 const minContrast = 4.5;
 
@@ -59,7 +59,7 @@ export const prismDark = accessible(themes.dracula);
  * The theme the site's code blocks render with, in both colour modes: the plain colours are CSS
  * variables and tokens carry no inline style, so the server's HTML is right in either mode and
  * nothing has to change once the page hydrates (src/theme/CodeBlock no longer remounts every
- * block after hydration, which cost routing ~60 ms of blocking script; issue 6). The colours
+ * block after hydration, which cost routing ~60 ms of blocking script). The colours
  * themselves are in prismCss(), which src/plugins/prismColours adds to the site's CSS.
  */
 export const prismTheme: PrismTheme = {

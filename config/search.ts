@@ -3,7 +3,7 @@ import type {PluginConfig} from '@docusaurus/types';
 import localSearchUi, {hostedSearchUi} from '../src/plugins/localSearchUi';
 
 /**
- * Search (issues 5, 19). Both modes show the DocSearch modal (src/theme/SearchBar):
+ * Search. Both modes show the DocSearch modal (src/theme/SearchBar):
  * - hosted Algolia DocSearch when the build sees DOCSEARCH_APP_ID and DOCSEARCH_API_KEY, with the
  *   local index as its fallback when the service errors or is slow;
  * - otherwise the local index alone, so that readers behind filtered networks can search with no

@@ -1,3 +1,3 @@
-/** A collapsible sidebar category, closed until the reader opens it (spec §2 Sidebar); `key` keeps its id stable across languages. */
+/** A collapsible sidebar category, closed until the reader opens it; `key` keeps its id stable across languages. */
 export const category = (label: string, items: string[], key: string) =>
   ({type: 'category' as const, label, key, collapsible: true, collapsed: true, items});

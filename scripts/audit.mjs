@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm audit --omit=dev --audit-level=high`: fails on a high or critical advisory affecting what
-// the site ships (the production dependencies). Issue 21: any answer other than a report fails,
+// the site ships (the production dependencies). Any answer other than a report fails,
 // except an audit service that is genuinely absent (the registry answers 404/405, or there is no
 // network). Then the locked production packages are checked against the committed snapshot of
 // GitHub's advisory database (scripts/advisories/npm-high.json, made by refresh.mjs there), with

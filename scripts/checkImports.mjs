@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Issue 21: every package the code imports is declared in package.json. A package that is only
+ * Every package the code imports is declared in package.json. A package that is only
  * there because another one depends on it (react-router-config, copy-text-to-clipboard…) can
  * vanish or change version with any update of that other package.
  *

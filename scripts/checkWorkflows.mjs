@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Issue 21 "Publishing": the GitHub Actions workflows are valid, and the publishing workflow does
+ * The GitHub Actions workflows are valid, and the publishing workflow does
  * what README.md "Publishing" says. Each file in .github/workflows is validated against GitHub's
  * workflow schema by @action-validator/core (a maintained validator, from npm); then the
  * publishing workflow is held to our own rules:

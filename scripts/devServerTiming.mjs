@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * How long a writer waits with the dev server (issue 22): from `docusaurus start` to the first
+ * How long a writer waits with the dev server: from `docusaurus start` to the first
  * docs page answering 200 with its page shell and its content chunk, and from saving a long page
  * (docs/config/routing.md, or its English file) to the dev server serving the changed content.
  *

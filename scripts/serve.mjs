@@ -5,7 +5,7 @@
 // the production host does; ETag/Last-Modified let a browser revalidate (304).
 // Usage: node scripts/serve.mjs [--port 3000] [--dir build] [--host 127.0.0.1]
 //
-// Issue 21: one request must never take the server down (a malformed escape such as `/%`, a path
+// One request must never take the server down (a malformed escape such as `/%`, a path
 // such as `//`: 400), a dropped download must not leak its file descriptor (stream.pipeline), and
 // the status is sent only once the file is open, so a file that cannot be read is not an empty 200.
 import {createServer} from 'node:http';
@@ -142,7 +142,7 @@ export function startServer({root, port, host = '127.0.0.1', log = console.log})
       status = 404;
       file = join(root, decodedPath.startsWith('/en_US/') || decodedPath === '/en_US' ? 'en_US/404.html' : '404.html');
     }
-    // Open first: only a file that opened gets its status line (issue 21).
+    // Open first: only a file that opened gets its status line.
     let fileHandle;
     try {
       fileHandle = await open(file, 'r');

@@ -1,4 +1,4 @@
-/** The spec's numbers (site-spec.md §9), one place for the reader of the code. */
+/** The numbers the site promises its readers (delays, widths, limits), in one place, the unit in each name. */
 export const heroHeightPx = 280;
 /**
  * The widest mobile screen: at this width and narrower the docs sidebar is off-canvas, behind the
@@ -6,7 +6,7 @@ export const heroHeightPx = 280;
  */
 export const mobileBreakpointPx = 719;
 
-/** The 404 messages of spec §8, one chosen at random after mount. */
+/** The 404 page's messages, one chosen at random after mount. */
 export const notFoundMessages = [
   "There's nothing here.",
   'How did we get here?',
@@ -14,15 +14,15 @@ export const notFoundMessages = [
   "Looks like we've got some broken links.",
 ] as const;
 
-/** Clipboard copied state default (spec §9: 1500 ms), used by the Uuid copy button. */
+/** Clipboard copied state default (1500 ms), used by the Uuid copy button. */
 export const copiedStateMs = 1500;
 /** How often the Uuid button regenerates while held down. */
 export const uuidRepeatMs = 100;
 
-/** Hosted search: one query per 500 ms pause in typing (spec §9). */
+/** Hosted search: one query per 500 ms pause in typing. */
 export const searchDebounceMs = 500;
 
-/** Reader interactions (spec §4, §9; issue 4). */
+/** Reader interactions. */
 export const backToTopThresholdPx = 100;
 /** Copy-code copied state; the button is hidden at 419 px and narrower (CSS, copyButtonHiddenMaxWidthPx). */
 export const codeCopiedStateMs = 2000;
@@ -38,7 +38,7 @@ export const swipeEdgePx = 80;
 export const swipeMinDistancePx = 40;
 
 /**
- * Navbar (issue 17): the narrowest window width at which the bar still holds six, five, four and
+ * Navbar: the narrowest window width at which the bar still holds six, five, four and
  * three of its links. Narrower than the first, the menu button appears and the links leave the
  * bar from the right into its menu (src/css/custom.css; the menu: src/theme/Navbar/MobileSidebar);
  * at Docusaurus's own 996 px every item but the brand and the search box is in the menu. Each step
@@ -47,7 +47,7 @@ export const swipeMinDistancePx = 40;
  */
 export const navbarLinkStepsPx = [1360, 1280, 1200, 1120] as const;
 
-/** The configuration checker (issue 20) checks this long after the last keystroke. */
+/** The configuration checker checks this long after the last keystroke. */
 export const configCheckDebounceMs = 300;
 /** A file bigger than this is refused: no configuration is anywhere near it. */
 export const configCheckMaxFileBytes = 1024 * 1024;

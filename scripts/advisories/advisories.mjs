@@ -1,4 +1,4 @@
-// What `npm run audit` needs when the registry's audit service is absent (issue 21): the locked
+// What `npm run audit` needs when the registry's audit service is absent: the locked
 // production packages, GitHub advisories (OSV format) turned into semver ranges, and which locked
 // versions those ranges affect. scripts/advisories/refresh.mjs writes the snapshot this reads.
 import semver from 'semver';

@@ -1,4 +1,4 @@
-// The audit's fallback (issue 21): GitHub advisories to semver ranges, which locked versions they
+// The audit's fallback: GitHub advisories to semver ranges, which locked versions they
 // affect, what npm audit's answer means, and the snapshot refresh.mjs writes.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Writes scripts/advisories/npm-high.json, the advisory snapshot `npm run audit` falls back on when
-// the registry has no audit service (issue 21): from a copy of GitHub's advisory database
+// the registry has no audit service: from a copy of GitHub's advisory database
 // (github.com/github/advisory-database), only the reviewed npm advisories of severity high or
 // critical about packages in our package-lock.json, each as {id, package, severity, ranges}.
 //

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes anchor aliases into pages' front matter from a mapping file (issue 17), one line each:
+// Writes anchor aliases into pages' front matter from a mapping file, one line each:
 //   <route> <zh|en> <old id> <heading id> [~ why, when the page has no section for the same thing]
 // Lines starting with # are comments. Existing anchorAliases of a page are kept and merged; a
 // "~ why" goes to the `closest` notes of tests/data/old-anchors.json. Refuses a target that is not

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Records the heading ids every page has now in tests/data/current-anchors.json (issue 17), so the
+// Records the heading ids every page has now in tests/data/current-anchors.json, so the
 // content check fails when one of them disappears without an anchorAliases entry. Ids already in
 // the list stay; new ones are added. Run it after adding headings:
 //   node scripts/anchors/recordCurrentAnchors.mjs [--rev <git revision>]   (default: the work tree)

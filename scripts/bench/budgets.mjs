@@ -1,4 +1,4 @@
-// The benchmark's budgets (issue 21, issue 6 settled), reported in bench/results.md, never
+// The benchmark's budgets, reported in bench/results.md, never
 // enforced by a test. Pure: tests/unit/bench-budgets.test.mjs.
 
 /**
@@ -37,7 +37,7 @@ export function budgetRows(r, b, previousRoutingJsCssKB, growthNotes, toleranceK
       });
     }
   }
-  // Issue 19: search code and index together; the result fragments (the text of each listed page,
+  // Search code and index together; the result fragments (the text of each listed page,
   // for its snippets) are reported beside them.
   for (const [lang, q] of Object.entries(r.search?.firstQuery ?? {})) {
     rows.push({name: `first search on a cold page (${lang}, "${q.query}"): search code + index, gzip`, limit: `<= ${b.firstQueryMaxKB} KB`,

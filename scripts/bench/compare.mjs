@@ -1,4 +1,4 @@
-// `npm run bench -- --compare DIR` (issue 21): the same measurements of two built sites, A (this
+// `npm run bench -- --compare DIR`: the same measurements of two built sites, A (this
 // one, built into --out) and B (any static folder, e.g. the old site's build or the previous
 // commit's), each served by scripts/serve.mjs, with the Lighthouse runs interleaved A, B, A, B…
 // so that a machine that slows down part-way slows both alike. Writes bench/compare.{json,md}.

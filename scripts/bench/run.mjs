@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The benchmark (issue 6): builds the site, serves it like the production host and measures what
+// The benchmark: builds the site, serves it like the production host and measures what
 // a first visit costs, Lighthouse mobile scores and the local search. Writes bench/results.json
 // and bench/results.md. Budgets are reported, never enforced: this is not a test.
 //
@@ -40,9 +40,9 @@ const outDir = resolve(root, options.out);
 const {port, runs} = options;
 const origin = `http://127.0.0.1:${port}`;
 
-/** The pages issue 6 names: home, a long v4 reference page, an English v5 page. */
+/** The pages measured: home, a long v4 reference page, an English v5 page. */
 const pages = ['/', '/config/routing.html', '/en_US/v5/config/overview.html'];
-/** Issue 21's budgets (issue 6 settled). */
+/** The budgets (README "Benchmark budgets"). */
 const budgets = {performanceMin: 95, accessibilityMin: 100, renderBlockingMaxKB: 40, routingJsCssMaxKB: 200, firstVisitMaxKB: 250, firstQueryMaxKB: 150};
 /** Growth of routing's JS+CSS below this is noise (gzip of a changed hash), not growth. */
 const growthToleranceKB = 0.5;
@@ -62,7 +62,7 @@ function countPages(dir) {
 }
 
 /**
- * The local search index (Pagefind, issue 19): what each language's whole index weighs (already
+ * The local search index (Pagefind): what each language's whole index weighs (already
  * gzip on disk), and the code every language shares. A query loads only some of it.
  */
 function searchIndexes(dir) {
@@ -132,7 +132,7 @@ async function firstVisit(browser, dir, path, site = origin) {
 }
 
 /**
- * What a reader's first search costs on a cold page (issue 19: at most 150 KB gzip of search code
+ * What a reader's first search costs on a cold page (budget: at most 150 KB gzip of search code
  * and index): every byte the page downloads from opening the search modal to the results of one
  * query, as transferred (the server's gzip; Pagefind's files are gzip already).
  */
@@ -163,7 +163,7 @@ async function firstQueryBytes(browser, path, query) {
 
 /** Local search on a warm page: the index is loaded by a first query, then timed queries. */
 /**
- * The configuration checker (issue 20): what its page downloads (its own lazy chunks apart), how
+ * The configuration checker: what its page downloads (its own lazy chunks apart), how
  * long until it can check, and how long a check takes after the last keystroke (with its 300 ms
  * pause), median of 3 cold loads. The other pages' bytes above are where "adds nothing" shows.
  */
@@ -220,7 +220,7 @@ async function searchTimings(browser) {
     let t = performance.now();
     await box.fill(query);
     await hits.first().waitFor();
-    // Includes the modal's 500 ms pause in typing (spec §9).
+    // Includes the modal's 500 ms pause in typing.
     typeToResults.push(performance.now() - t);
     const before = page.url();
     t = performance.now();
@@ -253,7 +253,7 @@ async function searchRelevance(browser) {
   return out;
 }
 
-/** scripts/serve.mjs on port: it gzips text as the production host does (it needed a gzip proxy in front before issue 21). */
+/** scripts/serve.mjs on port: it gzips text as the production host does (it once needed a gzip proxy in front). */
 async function serve(dir, at = port) {
   const server = spawn(process.execPath, [join(root, 'scripts/serve.mjs'), '--port', String(at), '--dir', dir], {stdio: ['ignore', 'pipe', 'inherit']});
   await new Promise((resolveServer, reject) => {
@@ -283,7 +283,7 @@ function markdown(r) {
   }
   if (r.checker) {
     const c = r.checker;
-    lines.push('', `Configuration checker (${c.path}, issue 20): a first visit downloads ${c.totalGzipKB} KB gzip (JS ${c.jsGzipKB} KB), `
+    lines.push('', `Configuration checker (${c.path}): a first visit downloads ${c.totalGzipKB} KB gzip (JS ${c.jsGzipKB} KB), `
       + `of which ${c.onlyHereGzipKB ?? '?'} KB of JS no page above loads: its own lazy chunks ${c.ownGzipKB} KB (${c.ownChunks.map((f) => `${f.url} ${f.gzipKB}`).join(', ')}), `
       + 'its page chunk and the vendor chunk with CodeMirror, ajv and jsonc-parser; '
       + `ready to check ${c.readyMs} ms after navigation; problems listed ${c.checkMs} ms after pasting a broken file (with the 300 ms pause; median of 3).`);
@@ -299,7 +299,7 @@ function markdown(r) {
   lines.push('', '| relevance (tests/data/search-queries.json) | queries | success@1 | success@3 |', '|---|---|---|---|');
   for (const [lang, x] of Object.entries(r.search.relevance)) lines.push(`| ${lang} | ${x.queries} | ${x.successAt1} % | ${x.successAt3} % |`);
   lines.push('');
-  lines.push('## Budgets (issue 21; reported, not enforced)', '', '| budget | limit | measured | |', '|---|---|---|---|');
+  lines.push('## Budgets (reported, not enforced)', '', '| budget | limit | measured | |', '|---|---|---|---|');
   for (const x of r.budgets) lines.push(`| ${x.name} | ${x.limit} | ${x.value} | ${x.ok ? 'ok' : '**over**'} |`);
   const tbt = r.results['/config/routing.html'].lighthouse.mainThread;
   if (tbt) {

@@ -1,5 +1,5 @@
 /**
- * Our couplings to framework internals (issue 21; README "Upgrading Docusaurus"). Each entry of
+ * Our couplings to framework internals (README "Upgrading Docusaurus"). Each entry of
  * tests/data/couplings.json names a file of ours, the upstream file it copies, wraps or reads
  * (a path under node_modules), what it relies on there, and the sha256 of that upstream file as
  * it was when ours was last checked against it. `check()` hashes the installed files: any

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Checks tests/data/since.json against a clone of v2ray-core (issue 18): for each entry, `pattern`
+// Checks tests/data/since.json against a clone of v2ray-core: for each entry, `pattern`
 // occurs in `path` at the tag `v<version>` and not at the release tag just before it (so the claim
 // names the first release that has the thing). `fetch` github:v2fly/v2ray-core gives a bare clone.
 // Usage: node scripts/facts/verifySince.mjs <v2ray-core git dir>

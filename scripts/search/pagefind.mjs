@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The local search index (issue 19): Pagefind over the built site, run after `docusaurus build`
+ * The local search index: Pagefind over the built site, run after `docusaurus build`
  * (both modes: it is the offline fallback of hosted search too). Indexes the doc pages' <article>
  * only, one index per language (from <html lang>), each page tagged with its docs set (`main` or
  * `v5`) so that the client can put the reader's own set first. Writes <dir>/pagefind/.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run search:relevance` (issue 19): how often the local search puts the page a reader wants
+ * `npm run search:relevance`: how often the local search puts the page a reader wants
  * first (success@1) and in the first three (success@3), per language, on the committed query set
  * tests/data/search-queries.json. Drives the built site (build/, `npm run build` first) in
  * Chromium: each query is typed into the search modal of /guide/start (or /en_US/guide/start),

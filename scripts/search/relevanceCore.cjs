@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The search relevance measurement (issue 19), shared by `npm run search:relevance`
+ * The search relevance measurement, shared by `npm run search:relevance`
  * (scripts/search/relevance.mjs) and tests/e2e/search-relevance.spec.ts. CommonJS so that both the
  * ES-module script and the TypeScript test load it.
  */

@@ -1,6 +1,6 @@
 /**
  * A page's code that fails to load (typically its chunk files were replaced by a new deployment)
- * must not leave the reader with a dead or blank page (spec §7, §8 "Failed lazy load").
+ * must not leave the reader with a dead or blank page (the site's "failed lazy load" error screen).
  *
  * Docusaurus itself reloads the page when a client-side navigation cannot load the next route
  * (core PendingNavigation). After a full load, though, a failed chunk only rejects a promise: the

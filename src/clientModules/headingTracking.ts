@@ -1,5 +1,5 @@
 /**
- * The address follows the heading being read (spec §4, §9: 300 ms after scrolling stops, 5 px
+ * The address follows the heading being read (300 ms after scrolling stops, 5 px
  * offset): history.replaceState, so scrolling adds no history entries and the back button still
  * leaves the page. The table of contents highlights the same heading (theme-classic's own
  * useTOCHighlight).
@@ -32,7 +32,7 @@ function updateHash(): void {
   const heading = currentHeading();
   const hash = heading ? `#${encodeURIComponent(heading.id)}` : '';
   const {pathname, search, hash: now} = window.location;
-  // The address may hold a hash the reader typed that is not valid percent-encoding (issue 21).
+  // The address may hold a hash the reader typed that is not valid percent-encoding.
   if (hashId(now) === hashId(hash)) return;
   window.history.replaceState(window.history.state, '', `${pathname}${search}${hash}`);
 }

@@ -1,6 +1,6 @@
 /**
  * Clicking a content image zooms it in; a click (on it or the overlay), Escape or a scroll of
- * 40 px zooms it out (spec §4, §9). Images are attached 300 ms after each navigation, once the
+ * 40 px zooms it out. Images are attached 300 ms after each navigation, once the
  * new page has rendered, so images of every page zoom, not only those of the first one.
  *
  * medium-zoom is imported only when a page has such an image, so other pages do not load it.
@@ -24,7 +24,7 @@ function getZoom(): Promise<Zoom> {
     mediumZoom({
       // Follows the colour mode: white in light mode, the dark surface in dark mode.
       background: 'var(--ifm-background-surface-color)',
-      // medium-zoom closes once the scroll exceeds scrollOffset; spec §9: 40 px closes it.
+      // medium-zoom closes once the scroll exceeds scrollOffset; 40 px closes it.
       scrollOffset: imageZoomScrollOffsetPx - 1,
     }),
   );

@@ -1,5 +1,5 @@
 /**
- * Opening /config/dns.html#dnsobject must land on DnsObject (issue 6, old addresses). The browser
+ * Opening /config/dns.html#dnsobject must land on DnsObject (old addresses). The browser
  * scrolls to the anchor from the server HTML, but a Mermaid diagram above it is drawn after
  * hydration (here 1 300 px tall, ~2 s later) and pushes the heading out of view; Chromium's
  * scroll anchoring does not correct it. So, after each navigation to a #hash, until the reader

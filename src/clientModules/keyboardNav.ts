@@ -1,5 +1,5 @@
 /**
- * Alt+Right opens the next docs page and Alt+Left the previous one (spec §4), by following the
+ * Alt+Right opens the next docs page and Alt+Left the previous one, by following the
  * page's own previous/next links, so client-side routing and the locale stay as they are.
  * Never while the reader types in a field.
  */

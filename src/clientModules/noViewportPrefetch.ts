@@ -1,5 +1,5 @@
 /**
- * No code for pages the reader has not pointed at (issue 6). Docusaurus's Link prefetches the
+ * No code for pages the reader has not pointed at. Docusaurus's Link prefetches the
  * code of every internal link that scrolls into view (core 3.10.2, exports/Link.js:
  * IntersectionObserver → window.docusaurus.prefetch): on a reference page with the sidebar open
  * that is about 90 KB gzip of pages never visited, on networks where every kilobyte is slow.

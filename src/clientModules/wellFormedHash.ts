@@ -1,7 +1,7 @@
 /**
  * A hash a reader types need not be valid percent-encoding (`/config/routing#100%`, `/#%`), and
  * Docusaurus decodes the hash after a same-page navigation with decodeURIComponent, which throws:
- * the page crashed (issue 21). So the address is rewritten to an encoded hash (`#100%25`) before
+ * the page crashed. So the address is rewritten to an encoded hash (`#100%25`) before
  * the router reads it: once at start, and on every popstate/hashchange. These listeners are added
  * when the client modules load, before the router adds its own, so they run first.
  */

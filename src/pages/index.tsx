@@ -37,7 +37,7 @@ function Hero(): ReactNode {
 
 /**
  * The old home page's sections had these ids (tests/data/old-anchors.json), one set per language;
- * links to /#授权 or /en_US/#licensing keep landing here (issue 17).
+ * links to /#授权 or /en_US/#licensing keep landing here.
  */
 const aboutIds = {
   'zh-CN': {team: 'project-v-由谁主导开发', contributing: '贡献', licence: '授权'},

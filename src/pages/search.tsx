@@ -1,5 +1,5 @@
 /**
- * The search page, /search?q=… (issue 19): the whole result list of the local index for a query,
+ * The search page, /search?q=…: the whole result list of the local index for a query,
  * in both search modes (the modal's "See all results" leads here). Everything runs in the reader's
  * browser; the address keeps the query so that a result list can be shared or reloaded.
  */

@@ -1,6 +1,6 @@
 /**
  * A lean stand-in for prism-react-renderer 2.4.1, which the site's bundles import instead of the
- * package (src/plugins/leanPrism aliases it; issue 6). The package bundles its own Prism with
+ * package (src/plugins/leanPrism aliases it). The package bundles its own Prism with
  * about 40 languages, all of it in every page's first visit (25 KB gzip); the docs highlight
  * five (json, bash, go, powershell, ini; jsonc reuses json), so this module loads Prism's core and
  * those alone and keeps the package's API as theme-classic 3.10.2 uses it: <Highlight> (CodeBlock/Content),

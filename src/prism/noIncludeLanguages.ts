@@ -4,6 +4,6 @@
  * @theme/prism-include-languages, whose dynamic require also pulls prismjs's whole language
  * registry (~9 KB gzip) into main.js. src/prism registers the docs' languages itself, so without
  * that module Prism and its grammars load with the first code block instead of with every page
- * (src/plugins/leanPrism; issue 6).
+ * (src/plugins/leanPrism).
  */
 export {};

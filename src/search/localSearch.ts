@@ -1,12 +1,12 @@
 /**
- * The local search engine (issue 19): Pagefind's index, written into <site>/pagefind/ after the
+ * The local search engine: Pagefind's index, written into <site>/pagefind/ after the
  * build by scripts/search/pagefind.mjs, answered in the DocSearch modal's own result format so
  * that local search, the offline fallback of hosted search, and the /search page share one
  * screen. Pagefind picks the index of the page's language from <html lang>; a query loads only
  * the index chunks and result fragments it needs.
  */
 
-/** What the reader's own docs set weighs against the other when both match (issue 19). */
+/** What the reader's own docs set weighs against the other when both match. */
 export const currentSetBoost = 3;
 /** Pagefind's ranking: long reference pages are the subject of what they name, not noise. */
 export const ranking = {pageLength: 0.1} as const;

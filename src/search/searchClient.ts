@@ -1,11 +1,11 @@
 /**
- * Search clients for the DocSearch modal (issue 19): the local index in Algolia's answer format,
+ * Search clients for the DocSearch modal: the local index in Algolia's answer format,
  * and hosted search that falls back to it. Pure: the Pagefind loader and the clock come in as
  * arguments, so tests/unit/search-client.test.ts drives them without a browser.
  */
 import type {DocSearchHit} from './localSearch';
 
-/** Hosted search gets this long to answer before the local index answers instead (issue 19). */
+/** Hosted search gets this long to answer before the local index answers instead. */
 export const hostedTimeoutMs = 2000;
 
 type Request = {query?: string; params?: {query?: string} | string};

@@ -1,7 +1,7 @@
 /**
  * The element id an address's hash names: `#%E8%B7%AF%E7%94%B1` -> `路由`, `#ruleobject` as is.
  * A hash a reader types need not be valid percent-encoding (`#100%`, `#%`): decodeURIComponent
- * throws on those, and an uncaught throw in a client module crashed the page (issue 21). Such a
+ * throws on those, and an uncaught throw in a client module crashed the page. Such a
  * hash is taken as typed; no element has that id, so nothing scrolls, and the page keeps working.
  */
 export function hashId(hash: string): string {

@@ -1,4 +1,4 @@
-// Heading ids and their aliases, read from a page's Markdown (issue 17). The ids are those
+// Heading ids and their aliases, read from a page's Markdown. The ids are those
 // Docusaurus 3 gives headings: an explicit {#id}, else github-slugger over the heading's text, one
 // slugger per page (a repeated heading gets -1, -2, ...). Aliases come from the front matter:
 //   anchorAliases:

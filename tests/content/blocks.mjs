@@ -1,5 +1,5 @@
 // Code blocks of the documentation pages: extraction, JSONC parsing, fence meta and the
-// cross-language comparison. Shared by the content check and the example check (issue 11), so
+// cross-language comparison. Shared by the content check and the example check, so
 // there is one reading of a page's examples.
 import {isDeepStrictEqual} from 'node:util';
 

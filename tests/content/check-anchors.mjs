@@ -1,4 +1,4 @@
-// Section ids that links out there rely on (issue 17): every h2/h3 id of the old site
+// Section ids that links out there rely on: every h2/h3 id of the old site
 // (tests/data/old-anchors.json) and every heading id this site has published
 // (tests/data/current-anchors.json) must still be a heading id of its page or one of the page's
 // anchorAliases; every alias must point at a heading the page has.

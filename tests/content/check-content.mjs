@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// Content check (issues 7-10): every page of tests/data/pages.json exists in both languages with
-// a title, the object headings of the facts file, every listed field mentioned, JSON blocks that
+// Content check: every page file under the docs trees is listed in tests/data/pages.json, and
+// every listed page exists in both languages with a title, the object headings of the facts file, every listed field mentioned, JSON blocks that
 // parse and match across languages, the same heading outline and ids in both languages, and no
 // placeholder. Pages in tests/data/unfinished.json are
 // checked for structure only. Usage: check-content.mjs [--page /config/routing]
 import {readFileSync} from 'node:fs';
 import {fileFor, root} from './files.mjs';
+import {pageFilesOnDisk, pageListProblems} from './page-files.mjs';
 import {pages, objectHeadings, fieldEntries, slug} from './facts.mjs';
 import {codeBlocks, compareExamples, parseJsonBlock, parseMeta} from './blocks.mjs';
 import {checkAnchors} from './check-anchors.mjs';
@@ -32,7 +33,8 @@ function headingOutline(text) {
   });
 }
 
-const errors = [];
+// Half-added pages first: a file nobody listed, a listed page without its file in one language.
+const errors = pageListProblems(pages.map((p) => p.path), pageFilesOnDisk(root));
 let checked = 0;
 for (const page of pages) {
   if (only && page.path !== only) continue;
@@ -43,7 +45,7 @@ for (const page of pages) {
   const outlineByLang = {};
   for (const lang of /** @type {const} */ (['zh', 'en'])) {
     const file = fileFor(page.path, lang);
-    if (!file) { errors.push(`${page.path} [${lang}]: page file missing`); continue; }
+    if (!file) continue; // pageListProblems names the expected file
     const text = readFileSync(root + file, 'utf8');
     const where = `${file}`;
     const title = /^---\n[\s\S]*?^title:\s*(.+)$/m.exec(text)?.[1]?.trim().replace(/^(["'])(.*)\1$/, '$2');
@@ -99,9 +101,9 @@ for (const page of pages) {
   }
 }
 
-// Old and published section ids still land somewhere (issue 17).
+// Old and published section ids still land somewhere.
 errors.push(...checkAnchors(only));
-// Reference pages against the source: checked-against tag, values and defaults, since-claims (issue 18).
+// Reference pages against the source: checked-against tag, values and defaults, since-claims.
 const selected = only ? pages.filter((p) => p.path === only) : pages;
 errors.push(...checkFields(selected), ...checkSince(selected));
 

@@ -1,4 +1,4 @@
-// Field entries against the source and across languages (issue 18). A field entry is a heading
+// Field entries against the source and across languages. A field entry is a heading
 // `### \`name\`` followed by a list with a values line ("取值：" / "Values:") and a default line
 // ("默认值：" / "Default:"). Checked:
 // - every reference page (/config/…, /v5/config/…) names in its front matter the v2ray-core release

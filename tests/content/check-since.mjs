@@ -1,4 +1,4 @@
-// Version claims against the source (issue 18). A reference page says when something appeared as
+// Version claims against the source. A reference page says when something appeared as
 // "自 v5.8.0 起" / "v5.8.0 起" or "since v5.8.0" (full tag). Every such claim must be listed in
 // tests/data/since.json under its page and the id of the heading it stands under ("" before the
 // first heading), with the same tag; each entry names a file and a string of v2ray-core that first

@@ -1,4 +1,6 @@
-// Reads tests/data/config-fields.json (a copy of shared/facts, see its README) and
+// Reads tests/data/config-fields.json (fields, types, values and defaults read off the v2ray-core
+// source, each with the file and line it comes from; corrected where a check against the source
+// found it wrong) and
 // tests/data/config-fields-extra.json, and names the heading each documented object gets on its page.
 import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import {test, expect, hydrated, localePath} from './fixtures';
 
 /**
- * Issue 6: axe-core finds no serious or critical violation on the kinds of page a reader meets
+ * Axe-core finds no serious or critical violation on the kinds of page a reader meets
  * most, in both languages and both colour modes, and the keyboard can reach everything with a
  * visible focus.
  */
@@ -28,7 +28,7 @@ for (const locale of ['zh', 'en'] as const) {
         await hydrated(page);
         await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
         // axe's time grows with the page: the long English reference pages have thousands of
-        // elements and took over 30 s on a busy 2-core machine (issue 21). A minute, plus 40 ms
+        // elements and took over 30 s on a busy 2-core machine. A minute, plus 40 ms
         // an element (about 3 minutes for /en_US/config/routing).
         const elements = await page.locator('*').count();
         test.setTimeout(60_000 + elements * 40);
@@ -104,7 +104,7 @@ test('the language menu opens from the keyboard and its entries take focus', asy
   await expect(page).toHaveURL(/\/en_US\/config\/routing$/);
 });
 
-// Issue 19: the local search modal and the /search page, with results, in both colour modes.
+// The local search modal and the /search page, with results, in both colour modes.
 for (const mode of ['light', 'dark'] as const) {
   test(`axe finds no serious or critical violation in the search modal and on /search in ${mode} mode`, async ({page}) => {
     await page.emulateMedia({colorScheme: mode});

@@ -6,7 +6,7 @@ import {test, expect, hydrated, localePath, type Locale} from './fixtures';
 import rehypeAnchorAliases, {aliasClassName, readAliases} from '../../src/plugins/anchorAliases';
 
 /**
- * Issue 17: every section address the old site published (tests/data/old-anchors.json) and every
+ * Every section address the old site published (tests/data/old-anchors.json) and every
  * heading id this site has published (tests/data/current-anchors.json) lands on its section:
  * the id is in the built HTML once, either as a heading's own id or as an alias span at the start
  * of the heading that documents the same thing (src/plugins/anchorAliases), and an alias shows
@@ -155,7 +155,7 @@ plain.describe('the anchorAliases plugin', () => {
   });
 });
 
-/** Old addresses readers have, as the issue quotes them, and one per kind of id. */
+/** Old addresses readers have, as they appear in old links, and one per kind of id. */
 const sample: {address: string; heading: RegExp}[] = [
   {address: '/config/protocols/freedom.html#outboundconfigurationobject', heading: /Freedom|Outbound/i},
   {address: '/config/routing.html#预定义域名列表', heading: /域名/},

@@ -1,6 +1,6 @@
 import {test, expect, hydrated} from './fixtures';
 
-// Spec §4, §9: the button appears once the page is scrolled more than 100 px.
+// The back-to-top button appears once the page is scrolled more than 100 px.
 test('back to top appears past 100 px, also while scrolling down, and scrolls up', async ({page}) => {
   await page.goto('/config/routing');
   await hydrated(page);

@@ -5,7 +5,7 @@ import {spawnSync} from 'node:child_process';
 import {test, expect} from '@playwright/test';
 
 const root = resolve(__dirname, '../..');
-// tests/ is copied: the build reads the facts in tests/data (the configuration schemas, issue 20)
+// tests/ is copied: the build reads the facts in tests/data (the configuration schemas)
 const skip = new Set(['node_modules', 'build', 'build-docsearch', '.docusaurus', '.git', 'test-results', 'playwright-report']);
 
 type Change = {file: string; append: string};

@@ -1,7 +1,7 @@
 import {test, expect, hydrated} from './fixtures';
 import type {Locator, Page} from '@playwright/test';
 
-// Spec §4: collapsed code blocks toggle collapsed/expanded. The balancer example on /config/routing
+// Collapsed code blocks toggle collapsed/expanded. The balancer example on /config/routing
 // (```json ... collapsed) is a long complete file readers rarely need in full.
 
 function balancerExample(page: Page): Locator {

@@ -1,6 +1,6 @@
 import {test, expect, hydrated} from './fixtures';
 
-// Spec §4: auto (default, follows the system), light, dark; persisted in the browser.
+// Colour mode: auto (default, follows the system), light, dark; persisted in the browser.
 const html = (page: import('@playwright/test').Page) => page.locator('html');
 const toggle = (page: import('@playwright/test').Page) =>
   page.getByRole('navigation', {name: /main|主导航/i}).getByRole('button', {name: /模式/});

@@ -1,7 +1,7 @@
 import {test, expect, hydrated, recordRequests} from './fixtures';
 import type {Page} from '@playwright/test';
 
-// Uuid and Tool on the tools page (spec §2 Embedded components, §9 clipboard 1500 ms).
+// Uuid and Tool on the tools page (copied state 1500 ms).
 const v4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const uuid = (page: Page) => page.getByRole('status', {name: '随机 UUID'});
 

@@ -3,7 +3,7 @@ import type {Page} from '@playwright/test';
 import {test, expect, hydrated, localePath, recordRequests, type Locale} from './fixtures';
 
 /**
- * Issue 20: the configuration checker page. A reader pastes, types or opens a configuration and
+ * The configuration checker page. A reader pastes, types or opens a configuration and
  * sees every problem with its line, column, path, expectation and documentation link; nothing
  * leaves the browser while checking.
  */

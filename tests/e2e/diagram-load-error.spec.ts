@@ -1,7 +1,7 @@
 import type {Page} from '@playwright/test';
 import {test, expect, hydrated} from './fixtures';
 
-// Issue 21: when a diagram's code cannot load (a new deployment replaced the chunks, or the
+// When a diagram's code cannot load (a new deployment replaced the chunks, or the
 // connection broke), the reader sees a short message and a retry button in the diagram's place,
 // not webpack's raw "Loading chunk … failed. (error: http://…)"; retrying once the network is
 // back draws the diagram. The aborted requests themselves log "Failed to load resource"; a chunk

@@ -7,7 +7,7 @@ function preloadedScripts(html: string): string[] {
   return [...html.matchAll(/<link[^>]+rel="?preload"?[^>]+as="?script"?[^>]+href="?([^" >]+\.js)/g)].map((m) => m[1] ?? '');
 }
 
-// Issue 6: a first visit loads what the page needs. The docs version metadata every docs page
+// A first visit loads what the page needs. The docs version metadata every docs page
 // loads no longer carries every other page's description (src/plugins/leanDocsMetadata).
 
 test('a docs page does not download the descriptions of the other pages', async ({page, request}) => {
@@ -27,7 +27,7 @@ test('a docs page does not download the descriptions of the other pages', async 
   await expect(page.locator('head meta[name="description"]')).toHaveAttribute('content', /\S/);
 });
 
-// Issue 6: the page paints before the bundle runs (config/ssgTemplate.ts). The head only preloads
+// The page paints before the bundle runs (config/ssgTemplate.ts). The head only preloads
 // runtime~main.js and main.js; a script at the end of the body adds them after the first paint, or
 // after a frame without paint timing, or when its fallback timer fires, whichever comes first.
 test.describe('the bundle starts after the first paint', () => {

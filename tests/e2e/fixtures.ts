@@ -46,7 +46,7 @@ export async function hydrated(page: Page): Promise<void> {
 
 /**
  * Records the page's http(s) requests from now on, split into those to the site itself
- * (`baseURL`'s host) and those to any other host (issue 6: no page asks another host).
+ * (`baseURL`'s host) and those to any other host (no page may ask another host).
  */
 export function recordRequests(page: Page, baseURL: string | undefined): {own: string[]; foreign: string[]} {
   const ownHost = new URL(baseURL ?? '').host;

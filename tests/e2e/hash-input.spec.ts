@@ -1,7 +1,7 @@
 import type {Page} from '@playwright/test';
 import {test, expect, hydrated} from './fixtures';
 
-// Issue 21: a hash a reader can type is not always valid percent-encoding. `#100%` or `#%` made
+// A hash a reader can type is not always valid percent-encoding. `#100%` or `#%` made
 // decodeURIComponent throw in our client modules, and the page crashed ("This page crashed",
 // URI malformed). Any hash must leave the page working: it renders, and links still navigate.
 

@@ -1,7 +1,7 @@
 import {test, expect, hydrated} from './fixtures';
 import type {Page} from '@playwright/test';
 
-// Spec §4, §9: the table of contents and the address follow the heading in view, 300 ms after
+// The table of contents and the address follow the heading in view, 300 ms after
 // scrolling, with a 5 px offset; the address changes by replaceState (no history entries).
 async function openPaused(page: Page, path: string): Promise<void> {
   await page.clock.install();

@@ -1,6 +1,6 @@
 import {test, expect, hydrated, recordScripts} from './fixtures';
 
-// Issue 6: code is highlighted by src/prism (Prism core with the docs' languages) instead of
+// Code is highlighted by src/prism (Prism core with the docs' languages) instead of
 // prism-react-renderer's bundled Prism. Each language still gets its tokens, the same on the
 // server-rendered page and after hydration (the fixture fails on a hydration error).
 const cases = [
@@ -33,7 +33,7 @@ for (const {path, language, token} of cases) {
 
 // Tokens that look like plain text in both colour modes (text Prism did not classify, and with
 // this site's themes punctuation and operators) are written as text, not as spans
-// (src/theme/CodeBlock/Line/Token; issue 6: ~870 fewer elements on routing). Only an empty
+// (src/theme/CodeBlock/Line/Token: ~870 fewer elements on routing). Only an empty
 // line keeps an (empty) span, which holds its height.
 test('a fence in a language without a grammar shows its text plainly', async ({page}) => {
   await page.goto('/developer/protocols/vmess');
@@ -67,7 +67,7 @@ test('code writes what looks like plain text as text, in both colour modes', asy
   expect(await code.innerText()).toMatch(/"[a-zA-Z]+": [\s\S]*[{}],?/);
 });
 
-// Issue 6: code colours are CSS by colour mode (config/prismThemes.ts, src/plugins/prismColours),
+// Code colours are CSS by colour mode (config/prismThemes.ts, src/plugins/prismColours),
 // so the server's HTML is right in dark mode too and CodeBlock (src/theme/CodeBlock) no longer
 // re-creates every block once the page has hydrated.
 test('code has its dark colours before hydration and keeps its elements after it', async ({page}) => {
@@ -100,7 +100,7 @@ test('code has its dark colours before hydration and keeps its elements after it
   await expect(page.locator('pre code[data-test-mark]')).toHaveCount(codeCount);
 });
 
-// Issue 6: Prism loads with the first page that has code, not with main.js on every page
+// Prism loads with the first page that has code, not with main.js on every page
 // (src/plugins/leanPrism drops theme-classic's prism-include-languages client module).
 test('Prism is not loaded by a page without code, and is by a page with code', async ({page}) => {
   const scripts = recordScripts(page);

@@ -1,7 +1,7 @@
 import {test, expect, hydrated} from './fixtures';
 import type {Locator, Page} from '@playwright/test';
 
-// Spec §4, §9: clicking an image zooms it in and out; zoom re-attaches 300 ms after each
+// Clicking an image zooms it in and out; zoom re-attaches 300 ms after each
 // navigation; a scroll of 40 px closes it. The VMess developer page has a figure in both languages.
 const page_ = '/developer/protocols/vmess';
 const figureName = /VMess AEAD 请求的字节布局/;

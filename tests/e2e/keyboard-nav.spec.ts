@@ -1,6 +1,6 @@
 import {test, expect, hydrated} from './fixtures';
 
-// Spec §4: Alt+Right goes to the next page, Alt+Left to the previous one (docs pagination).
+// Alt+Right goes to the next page, Alt+Left to the previous one (docs pagination).
 test('Alt+Right opens the next page and Alt+Left the previous one', async ({page}) => {
   await page.goto('/guide/start');
   await hydrated(page);

@@ -1,7 +1,7 @@
 import {test, expect, hydrated, localePath} from './fixtures';
 
 /**
- * Issue 6 benchmark: the home page jumped while loading (both hero logos were shown until React
+ * The home page jumped while loading (both hero logos were shown until React
  * hydrated, then one vanished). Core Web Vitals call a cumulative layout shift under 0.1 good;
  * we want none at all from the server HTML to the hydrated page.
  */

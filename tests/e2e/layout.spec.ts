@@ -1,10 +1,10 @@
 import {test, expect, hydrated, localePath, type Locale} from './fixtures';
 import type {Locator, Page, TestInfo} from '@playwright/test';
 
-// Issue 17, "Layout at every width": from 320 px to 2560 px the navbar's items never overlap,
+// Layout at every width: from 320 px to 2560 px the navbar's items never overlap,
 // leave the window or cut their text, in both languages and both colour modes; every item stays
 // reachable (in the bar, or in the menu behind the menu button); and the docs sidebar follows the
-// spec's breakpoint (§9: mobile at 719 px and narrower), not Docusaurus's 996 px.
+// site's breakpoint (mobile at 719 px and narrower), not Docusaurus's 996 px.
 //
 // The navbar's steps (src/constants.ts navbarLinkStepsPx, src/css/custom.css): all six links from
 // 1360 px; 1280-1359 five, 1200-1279 four, 1120-1199 three, 997-1119 two, the rest in the menu

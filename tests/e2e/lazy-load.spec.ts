@@ -1,7 +1,7 @@
 import {test, expect, hydrated} from './fixtures';
 import type {Page} from '@playwright/test';
 
-// Spec §7, §8 "Failed lazy load": when a page's code cannot be loaded (e.g. after a new
+// The "failed lazy load" screen: when a page's code cannot be loaded (e.g. after a new
 // deployment), the reader is not left with a blank or dead page: it reloads by itself, and when
 // that does not help, a message with a reload link appears; no reload loop.
 // A short window: links below the fold (the next page's sidebar entry) are not prefetched.

@@ -5,7 +5,7 @@ import {test, expect} from '@playwright/test';
 import {docPages, localePath} from './fixtures';
 
 /**
- * Issue 6: a crawl of the whole built site, both languages and both docs instances, finds no
+ * A crawl of the whole built site, both languages and both docs instances, finds no
  * broken internal link, #anchor or image. This is the served site as a reader gets it, on top of
  * Docusaurus's own build-time checks (which see Markdown links, not the theme's or the head's).
  * linkinator is ESM-only, hence the dynamic import.

@@ -22,7 +22,7 @@ const items = {
 } as const;
 
 // Every link sits in the bar from 1360 px up; narrower, the rightmost ones move into the menu
-// (issue 17, layout.spec.ts), which lists them all.
+// (layout.spec.ts), which lists them all.
 test.use({viewport: {width: 1920, height: 1080}});
 
 for (const [locale, home] of [['zh', '/'], ['en', '/en_US/']] as const) {

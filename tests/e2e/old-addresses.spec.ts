@@ -3,7 +3,7 @@ import {join} from 'node:path';
 import {test, expect, hydrated, docPages, localePath} from './fixtures';
 
 /**
- * Issue 6: the old site's addresses keep working. Every object heading of the v4 reference
+ * The old site's addresses keep working. Every object heading of the v4 reference
  * (/config/**) was linked from elsewhere as /config/<page>.html#<objectname>, in both languages,
  * so each such address must open the right page and scroll to the element with that id. Chinese
  * pages keep the English object-name ids (WRITING.md), so the list is the same for both.

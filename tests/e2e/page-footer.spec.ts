@@ -3,7 +3,7 @@ import {execFileSync} from 'node:child_process';
 import {readFragments} from './pagefind-index';
 import {test, expect, hydrated} from './fixtures';
 
-// Spec §4, §7: edit link (repo/edit/branch/file), last-updated time, contributors, prev/next.
+// The page footer: edit link (repo/edit/branch/file), last-updated time, contributors, prev/next.
 const edit = 'https://github.com/v2fly/v2fly-github-io/edit/master/';
 const sources = [
   ['/guide/install', 'docs/guide/install.md', '编辑此页'],
@@ -84,7 +84,7 @@ test('previous and next links in both languages', async ({page}) => {
   await expect(en.getByRole('link', {name: /^Next/})).toHaveAttribute('href', /^\/en_US\/guide\//);
 });
 
-// Issue 18: a reference page names the v2ray-core release its claims were checked against.
+// A reference page names the v2ray-core release its claims were checked against.
 test('reference pages say which v2ray-core release they were checked against', async ({page}) => {
   const checked = [
     ['/config/routing', 'docs/config/routing.md', /本页内容已对照 v2ray-core v\d+\.\d+\.\d+ 的源代码核对/],

@@ -1,6 +1,6 @@
 import {test, expect, hydrated} from './fixtures';
 
-// Issue 6: a first visit downloads the code of the page it shows, not of every page linked from
+// A first visit downloads the code of the page it shows, not of every page linked from
 // it (src/clientModules/noViewportPrefetch.ts). A page's code still loads ahead on hover.
 
 test('links in view do not prefetch the code of their pages', async ({page}) => {

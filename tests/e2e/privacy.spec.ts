@@ -1,7 +1,7 @@
 import {test, expect, hydrated, localePath, recordRequests} from './fixtures';
 
 /**
- * Issue 6: loading a page asks no host but the site's own (readers behind filtered networks, and
+ * Loading a page asks no host but the site's own (readers behind filtered networks, and
  * no third party learns who reads what). Every kind of page, both languages, until the network
  * is idle, before any interaction.
  */

@@ -1,9 +1,9 @@
 import {test, expect, hydrated} from './fixtures';
 import type {Page, Route} from '@playwright/test';
 
-// Spec §4, §9: a progress bar runs while navigating to a page not yet visited in this session
+// A progress bar runs while navigating to a page not yet visited in this session
 // (minimum 0.08, speed 200 ms, trickle 0.02 every 800 ms); theme-classic starts it 200 ms into a
-// navigation that is still loading (probe §8).
+// navigation that is still loading.
 
 /** Holds every script requested after the current page loaded, until release() is called. */
 async function holdNewScripts(page: Page): Promise<() => Promise<void>> {

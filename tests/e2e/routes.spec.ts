@@ -5,7 +5,7 @@ const langs: Record<Locale, string> = {zh: 'zh-CN', en: 'en-US'};
 
 /**
  * Records, from before the first script runs, whether the page ever showed the 404 heading or
- * lost its article after showing it: the two flashes an .html address caused (probe §2).
+ * lost its article after showing it: the two flashes an .html address caused.
  */
 async function watchForFlashes(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -34,7 +34,7 @@ function htmlText(html: string): string {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-// Every page, as the server sends it, at both addresses (issue 21: the browser adds nothing to
+// Every page, as the server sends it, at both addresses (the browser adds nothing to
 // these checks, and 432 page loads took a third of the suite). The old .html address is served
 // as it is, without a redirect.
 for (const locale of ['zh', 'en'] as const) {
@@ -77,7 +77,7 @@ for (const locale of ['zh', 'en'] as const) {
 }
 
 // The .html address in the browser: the client router must not flash the 404 page or lose the
-// article while it swaps to the address without .html (probe §2). One mechanism for every page,
+// article while it swaps to the address without .html. One mechanism for every page,
 // so a page of each kind, in both languages.
 const htmlSamples = ['/guide/start', '/config/routing', '/config/protocols/vmess', '/v5/config/overview', '/developer/intro/compile', '/awesome/tools'];
 for (const locale of ['zh', 'en'] as const) {

@@ -2,7 +2,7 @@ import type {Page} from '@playwright/test';
 import {test, expect, hydrated, addTextField, recordRequests} from './fixtures';
 
 // The default build: the local Pagefind index (no search keys in the environment), shown in the
-// DocSearch modal (issue 19). Limits for a busy 2-core machine (issue 21): a wait ends as soon as
+// DocSearch modal. Limits for a busy 2-core machine: a wait ends as soon as
 // its condition holds.
 test.describe.configure({timeout: 120_000});
 

@@ -2,11 +2,11 @@ import {test, expect, hydrated, localePath} from './fixtures';
 import {querySet, runQueries, score} from '../../scripts/search/relevanceCore.cjs';
 
 /**
- * Issue 19: the local search finds the page a reader wants, measured on the committed query set
+ * The local search finds the page a reader wants, measured on the committed query set
  * (tests/data/search-queries.json; `npm run search:relevance` writes the same figures to
  * bench/search-relevance.md). All queries of a language are typed into one search modal.
  */
-// Issue 19's limits, in both languages. Measured with Pagefind (2026-11-26): zh 91.7 % at 1 and
+// The relevance limits, in both languages. Measured with Pagefind (2026-11-26): zh 91.7 % at 1 and
 // 98.3 % at 3, en 91.7 % and 100 % (bench/search-relevance.md lists every miss).
 const limits = {
   zh: {successAt1: 85, successAt3: 95},

@@ -1,7 +1,7 @@
 import {test, expect, hydrated} from './fixtures';
 import type {Page} from '@playwright/test';
 
-// Spec §4, §9: on screens 719 px wide and narrower the sidebar opens with a swipe from the left
+// On screens 719 px wide and narrower the sidebar opens with a swipe from the left
 // edge (start within 80 px, more than 40 px, mostly horizontal) and closes with a swipe back or a
 // tap on the mask; it closes on every navigation.
 test.use({viewport: {width: 375, height: 740}, hasTouch: true, isMobile: true});
@@ -88,7 +88,7 @@ test('the sidebar closes after following one of its links', async ({page}) => {
   await expect(closeButton(page)).toBeHidden();
 });
 
-// Issue 6: the sidebar's menus are created when it first opens (src/theme/Navbar/MobileSidebar/
+// The sidebar's menus are created when it first opens (src/theme/Navbar/MobileSidebar/
 // Layout), not after every page load on a phone; once created they stay.
 test('the sidebar gets its menus when it first opens, and keeps them', async ({page}) => {
   await open(page, '/config/routing');

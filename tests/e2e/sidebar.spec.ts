@@ -1,6 +1,6 @@
 import {test, expect, hydrated} from './fixtures';
 
-// Sidebar groups by path prefix (spec §2 Sidebar): the categories each section shows.
+// Sidebar groups by path prefix: the categories each section shows.
 const groups = [
   ['/guide/install', ['指南']],
   ['/config/routing', ['通用配置', '协议', '传输方式', '服务']],

@@ -1,7 +1,7 @@
 import type {FullResult, Reporter, TestCase, TestResult} from '@playwright/test/reporter';
 
 /**
- * Issue 21: prints the slowest tests at the end of every run, with the time each was allowed, so
+ * Prints the slowest tests at the end of every run, with the time each was allowed, so
  * a test creeping towards its timeout (or a suite getting slower) shows before it fails on a
  * slower machine. Playwright's own slow-test note names files, and only past 5 minutes.
  */

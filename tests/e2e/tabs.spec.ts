@@ -1,6 +1,6 @@
 import {test, expect, hydrated} from './fixtures';
 
-// Spec §4: the chosen tab is remembered per group id in local storage, with separate keys for
+// The chosen tab is remembered per group id in local storage, with separate keys for
 // code tabs (<Tabs code>) and plain tabs. /guide/install has several plain <Tabs groupId="os">.
 const plainKey = 'docusaurus.tab.os';
 const codeKey = 'docusaurus.tab.code.os';

@@ -4,15 +4,19 @@ import {tmpdir} from 'node:os';
 import {execFileSync, spawn, spawnSync, type ChildProcess} from 'node:child_process';
 import {test, expect, hydrated} from './fixtures';
 
-// Issue 22: an English page whose Chinese source changed after it shows a notice under its
-// title. It comes from git at build time, so this builds the English site once from a copy of
-// the site with its own history: everything committed on 2024-01-01, then on 2024-03-05 a
-// Chinese content change to the help page and a whitespace-only change to the FAQ page.
+// An English page whose Chinese source changed after it shows a notice under its title, and so
+// does one whose English changed after the Chinese without a translatedFrom mark ("unconfirmed").
+// It comes from git at build time, so this builds the English site once from a copy of the site
+// with its own history: everything committed on 2024-01-01; on 2024-03-05 a Chinese content
+// change to the help, install and quick-start pages and a whitespace-only change to the FAQ page;
+// on 2024-03-06 an English wording change to the install page (no mark: unconfirmed) and a
+// translatedFrom mark naming the 2024-03-05 commit on the English quick-start page (confirmed).
 
 const root = resolve(__dirname, '../..');
-// tests/ is copied: the build reads the facts in tests/data (the configuration schemas, issue 20)
+// tests/ is copied: the build reads the facts in tests/data (the configuration schemas)
 const skip = new Set(['node_modules', 'build', 'build-docsearch', '.docusaurus', '.git', 'test-results', 'playwright-report', 'bench']);
 const dir = join(tmpdir(), `v2fly-docs-translation-notice-${process.pid}`);
+const english = 'i18n/en/docusaurus-plugin-content-docs/current';
 let server: ChildProcess | undefined;
 let origin = '';
 
@@ -41,7 +45,14 @@ test.describe('a translation older than its Chinese source', () => {
     commitAll('the site', '2024-01-01T12:00:00Z');
     append('docs/guide/help.md', '\n\n新增的一段说明。\n');
     append('docs/guide/faq.md', '\n\n\n');
-    commitAll('help: one more paragraph; faq: blank lines', '2024-03-05T12:00:00Z');
+    append('docs/guide/install.md', '\n\n安装后的又一段说明。\n');
+    append('docs/guide/start.md', '\n\n上手之后的又一段说明。\n');
+    commitAll('help, install, start: one more paragraph; faq: blank lines', '2024-03-05T12:00:00Z');
+    const chineseChange = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {cwd: dir, encoding: 'utf8'}).trim();
+    append(`${english}/guide/install.md`, '\n\nOne more English sentence, not a translation of the Chinese one.\n');
+    const start = join(dir, english, 'guide/start.md');
+    writeFileSync(start, readFileSync(start, 'utf8').replace(/^---\n/, `---\ntranslatedFrom: ${chineseChange}\n`));
+    commitAll('install: an English wording change; start: checked against the Chinese', '2024-03-06T12:00:00Z');
 
     const build = spawnSync('npx', ['docusaurus', 'build', '--locale', 'en', '--out-dir', join(dir, 'build')], {
       // The copy's path is new each run, so rspack's persistent cache could only be written, never used.
@@ -74,12 +85,21 @@ test.describe('a translation older than its Chinese source', () => {
     await expect(page.locator('article header:has(h1) + *')).toHaveText(/changed after this translation/);
   });
 
-  test('pages whose Chinese source has no later content change show no notice', async ({page}) => {
-    for (const path of ['/en_US/guide/faq', '/en_US/config/routing', '/en_US/v5/config/router']) {
+  test('an English change after the Chinese one without a translatedFrom mark: the notice says it is not yet checked', async ({page}) => {
+    await page.goto(`${origin}/en_US/guide/install`);
+    await hydrated(page);
+    const notice = page.locator('article header:has(h1) + *');
+    await expect(notice).toHaveText('The Chinese version of this page has a change (2024-03-05) that this translation has not yet been checked against; it may be more current.');
+    await expect(notice.getByRole('link', {name: 'The Chinese version of this page'})).toHaveAttribute('href', '/guide/install');
+  });
+
+  test('pages whose Chinese source has no later content change, or that are marked as checked against it, show no notice', async ({page}) => {
+    for (const path of ['/en_US/guide/faq', '/en_US/guide/start', '/en_US/config/routing', '/en_US/v5/config/router']) {
       await page.goto(`${origin}${path}`);
       await hydrated(page);
       await expect(page.getByRole('heading', {level: 1})).toBeVisible();
       await expect(page.getByText('changed after this translation'), path).toHaveCount(0);
+      await expect(page.getByText('not yet been checked against'), path).toHaveCount(0);
     }
   });
 });

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Example check (issue 11): every ```json / ```jsonc block of every page, both languages, v4 docs
+// Example check: every ```json / ```jsonc block of every page, both languages, v4 docs
 // and the v5 branch, is classified by its fence meta (WRITING.md "Code blocks") and checked:
 // - v4 examples that 4.34 knows (no since=, or since <= 4.34 is refused) run through the real
 //   program, `v2ray -test -config`, fragments wrapped by tests/examples/wrap.mjs;

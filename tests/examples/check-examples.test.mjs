@@ -1,4 +1,4 @@
-// Self-test of the example check (issue 11): fixture pages with one known fault each must fail
+// Self-test of the example check: fixture pages with one known fault each must fail
 // with the page file, the block's line and the reason (the program's own message for a value
 // 4.34 refuses); a good page must pass. Run: node --test tests/examples/
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';

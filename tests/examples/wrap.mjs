@@ -1,5 +1,5 @@
 // How a v4 fragment becomes the smallest complete configuration that holds it at the right place,
-// for `v2ray -test` (issue 11). One row per object of the facts file that examples use; a
+// for `v2ray -test`. One row per object of the facts file that examples use; a
 // fragment of an object without a row fails the check ("no wrapping for X").
 import {V4_SETTINGS} from './facts-walk.mjs';
 

@@ -1,4 +1,4 @@
-// The broken-configuration corpus (issue 20): tests/schema/broken/<v4|v5>/*.jsonc. Each file
+// The broken-configuration corpus: tests/schema/broken/<v4|v5>/*.jsonc. Each file
 // starts with comment lines that say what must happen:
 //   // expect: <line>:<column> <the checker's English message>     (one per problem, in order)
 //   // expect: nothing                                              (a valid control file)

@@ -1,4 +1,4 @@
-// readAliases (src/plugins/anchorAliases, issue 17): a page's front matter anchorAliases, read
+// readAliases (src/plugins/anchorAliases): a page's front matter anchorAliases, read
 // strictly so a mistake fails the build naming the page.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// scripts/audit.mjs (issue 21): an audit that could not be made fails, unless the registry's
+// scripts/audit.mjs: an audit that could not be made fails, unless the registry's
 // audit service is genuinely absent (404/405, no network); then the locked production packages
 // are checked against the committed advisory snapshot. `npm` is a stand-in here that answers as
 // the registry would, so no request leaves the machine.

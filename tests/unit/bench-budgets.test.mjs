@@ -1,4 +1,4 @@
-// scripts/bench/budgets.mjs (issue 21): the budgets a benchmark run is held to.
+// scripts/bench/budgets.mjs: the budgets a benchmark run is held to.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {budgetRows} from '../../scripts/bench/budgets.mjs';
@@ -33,7 +33,7 @@ test('growth beyond the tolerance fails unless bench/growth.md names the new fig
   assert.equal(byName(budgetRows(run(170), budgets, 180, '', 0.5), /no growth/).ok, true);
 });
 
-test('each language\'s first search gets a row against the 150 KB budget (issue 19)', () => {
+test('each language\'s first search gets a row against the 150 KB budget', () => {
   const r = {...run(180), search: {firstQuery: {zh: {query: '路由', codeAndIndexKB: 149.9, fragmentsKB: 30}, en: {query: 'routing rules', codeAndIndexKB: 151, fragmentsKB: 20}}}};
   const rows = budgetRows(r, {...budgets, firstQueryMaxKB: 150}, null, '', 0.5);
   assert.deepEqual([byName(rows, /first search .*zh/).ok, byName(rows, /first search .*en/).ok], [true, false]);

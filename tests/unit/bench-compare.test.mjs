@@ -1,4 +1,4 @@
-// scripts/bench/compare.mjs (issue 21): the benchmark's options, the interleaved run order and
+// scripts/bench/compare.mjs: the benchmark's options, the interleaved run order and
 // the A/B table.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';

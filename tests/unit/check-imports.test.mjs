@@ -1,4 +1,4 @@
-// scripts/checkImports.mjs (issue 21): which specifiers a file imports, and which of them name
+// scripts/checkImports.mjs: which specifiers a file imports, and which of them name
 // a package that package.json must list.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';

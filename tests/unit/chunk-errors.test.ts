@@ -1,4 +1,4 @@
-// isChunkLoadError (src/clientModules/chunkErrors, spec §8 "Failed lazy load"): which unhandled
+// isChunkLoadError (src/clientModules/chunkErrors): which unhandled
 // rejections mean "this page's code could not be loaded".
 import './docusaurus-aliases.cjs';
 import {test} from 'node:test';

@@ -9,7 +9,7 @@ import {checkConfig, detectVersion, displayPath, lineColumn, pointerSegments} fr
 import {formatProblem} from '../../src/configCheck/messages';
 import {compileSchema} from '../../src/configCheck/validator';
 
-/** Issue 20: the schema generator, the checker's logic and the broken-configuration corpus. */
+/** The configuration checker: the schema generator, the checker's logic and the broken-configuration corpus. */
 
 type Schema = Record<string, unknown>;
 const built = {v4: buildSchema('v4'), v5: buildSchema('v5')};
@@ -142,7 +142,7 @@ for (const c of corpus()) {
   });
 }
 
-test('the corpus covers each kind of mistake the issue names', () => {
+test('the corpus covers each kind of mistake a reader commonly makes', () => {
   const all = corpus();
   const messages = all.flatMap((c) => c.expect.map((e) => e.message)).join('\n');
   assert.match(messages, /Unknown key .* Did you mean/);

@@ -1,4 +1,4 @@
-// Issue 21: every place that copies, wraps or reads Docusaurus internals is listed in
+// Every place that copies, wraps or reads Docusaurus internals is listed in
 // tests/data/couplings.json with the hash of the upstream file it was checked against; an upgrade
 // that changes one of those files, or a package's version, fails here by name.
 import {test} from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 21: a number the CSS repeats from src/constants.ts says so in a `/* const: EXPR */`
+// A number the CSS repeats from src/constants.ts says so in a `/* const: EXPR */`
 // comment on its line, and must equal EXPR evaluated with those constants; CSS cannot import
 // them, so this keeps the two in step.
 import './docusaurus-aliases.cjs';
@@ -40,7 +40,7 @@ test('every annotated CSS number equals its constant expression', () => {
   assert.deepEqual(wrong, []);
 });
 
-test('the breakpoints and sizes the spec fixes are all annotated', () => {
+test('the breakpoints and sizes src/constants.ts fixes are all annotated', () => {
   const used = new Set(all.map((a) => a.expression.replace(/\[.*$|\s.*$/, '')));
   for (const name of ['heroHeightPx', 'mobileBreakpointPx', 'navbarLinkStepsPx', 'copyButtonHiddenMaxWidthPx']) {
     assert.ok(used.has(name), `no CSS line says /* const: ${name} */`);

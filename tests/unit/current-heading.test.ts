@@ -1,4 +1,4 @@
-// currentHeading (src/clientModules/headingTracking, spec §4, §9): the heading being read is the
+// currentHeading (src/clientModules/headingTracking): the heading being read is the
 // last one whose top is within 5 px of where a jump to its anchor puts it (its scroll-margin-top).
 import './docusaurus-aliases.cjs';
 import {test, afterEach} from 'node:test';

@@ -1,5 +1,5 @@
 /**
- * Lets node:test import src/ modules written for Docusaurus's bundler (issue 21): the bundler's
+ * Lets node:test import src/ modules written for Docusaurus's bundler: the bundler's
  * aliases are resolved here as it would, or to small stand-ins, so a pure helper can be tested
  * from the module it lives in, next to the React code it serves, without moving it.
  *

@@ -1,4 +1,4 @@
-// src/utils/hash.ts (issue 21): any hash a reader can type gives an id, never a throw.
+// src/utils/hash.ts: any hash a reader can type gives an id, never a throw.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {importTs} from './importTs.mjs';

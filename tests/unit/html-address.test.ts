@@ -1,4 +1,4 @@
-// htmlAddressScript (config/htmlAddress.ts, probe §2): the inline script that drops ".html" from
+// htmlAddressScript (config/htmlAddress.ts): the inline script that drops ".html" from
 // an old address before the bundle reads it, keeping the query and the #anchor.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The local search (issue 19): Pagefind results into DocSearch hits (src/search/localSearch.ts),
+// The local search: Pagefind results into DocSearch hits (src/search/localSearch.ts),
 // the hosted search's fallback to them (src/search/searchClient.ts), and the indexer's page
 // handling (scripts/search/pagefind.mjs).
 import './docusaurus-aliases.cjs';

@@ -1,4 +1,4 @@
-// normalizeTokens (src/prism, issue 6): Prism's nested token stream as lines of flat tokens, as
+// normalizeTokens (src/prism): Prism's nested token stream as lines of flat tokens, as
 // prism-react-renderer 2.4.1 gives them to theme-classic's CodeBlock.
 import './docusaurus-aliases.cjs';
 import {test} from 'node:test';

@@ -1,4 +1,4 @@
-// scripts/checkWorkflows.mjs (issue 21 "Publishing"): a workflow GitHub would refuse fails, and so
+// scripts/checkWorkflows.mjs: a workflow GitHub would refuse fails, and so
 // does a publishing workflow that skips the tests, publishes the wrong folder or drops a search key.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The DocSearch helpers of src/theme/SearchBar (issue 5): result URLs made site-relative, and
+// The DocSearch helpers of src/theme/SearchBar: result URLs made site-relative, and
 // one request per pause in typing (spec: 500 ms).
 import './docusaurus-aliases.cjs';
 import {test} from 'node:test';

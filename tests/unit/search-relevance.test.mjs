@@ -1,4 +1,4 @@
-// scripts/search/relevanceCore.cjs (issue 19): how a query's results are scored.
+// scripts/search/relevanceCore.cjs: how a query's results are scored.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import core from '../../scripts/search/relevanceCore.cjs';

@@ -1,4 +1,4 @@
-// scripts/serve.mjs (issue 21): bad requests get 400 and leave the server up, dropped downloads
+// scripts/serve.mjs: bad requests get 400 and leave the server up, dropped downloads
 // leak no file descriptors, and it answers like the production host (old .html addresses, the
 // locale's 404, gzip, revalidation). The server runs as `npm run serve` does, as a child process,
 // on a free port, against a small temporary site.

@@ -1,4 +1,4 @@
-// stripPrompts (src/theme/CodeBlock/Buttons/CopyButton, spec §5): copying a shell sample drops
+// stripPrompts (src/theme/CodeBlock/Buttons/CopyButton): copying a shell sample drops
 // its prompts, and nothing else.
 import './docusaurus-aliases.cjs';
 import {test} from 'node:test';

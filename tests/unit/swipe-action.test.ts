@@ -1,4 +1,4 @@
-// swipeAction (src/theme/Navbar/MobileSidebar, spec §9): a swipe to the right that starts
+// swipeAction (src/theme/Navbar/MobileSidebar): a swipe to the right that starts
 // within 80 px of the left edge and moves more than 40 px, mostly sideways, opens the menu; a
 // swipe to the left of more than 40 px closes it.
 import './docusaurus-aliases.cjs';

@@ -1,4 +1,4 @@
-// storageGroupId (src/theme/Tabs, spec §4): code tab groups are remembered apart from plain tab
+// storageGroupId (src/theme/Tabs): code tab groups are remembered apart from plain tab
 // groups of the same id.
 import './docusaurus-aliases.cjs';
 import {test} from 'node:test';

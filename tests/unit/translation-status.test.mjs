@@ -1,4 +1,4 @@
-// Translation status (issue 22): which English pages are behind their Chinese source.
+// Translation status: which English pages are behind their Chinese source, or unconfirmed.
 // The pure parts with small inputs; the git part against a repository the test builds.
 import {test, describe, before, after} from 'node:test';
 import assert from 'node:assert/strict';
@@ -73,8 +73,13 @@ describe('behind or up to date', () => {
     assert.deepEqual(status.compare(zh, en, undefined, never), {state: 'behind', diff: {from: en.hash, to: zh.hash}});
   });
 
-  test('a Chinese change the English change contains: up to date', () => {
-    assert.deepEqual(status.compare(zh, en, undefined, always), {state: 'up to date', diff: null});
+  test('an English change after the Chinese one, in another commit and without a mark: unconfirmed, not up to date', () => {
+    assert.deepEqual(status.compare(zh, en, undefined, always), {state: 'unconfirmed', diff: {from: `${zh.hash}^`, to: zh.hash}});
+  });
+
+  test('the English changed in the commit of the last Chinese change (written together): up to date', () => {
+    assert.deepEqual(status.compare(zh, en, undefined, always, true), {state: 'up to date', diff: null});
+    assert.deepEqual(status.compare(zh, zh, undefined, always), {state: 'up to date', diff: null});
   });
 
   test('a translatedFrom mark replaces the English change as the reference', () => {
@@ -122,13 +127,14 @@ describe('paths and output', () => {
     const commit = (hash, date) => ({hash: hash.repeat(40), date});
     const table = status.formatStatusTable([
       {zhFile: 'docs/a.md', enFile: 'x', zh: commit('2', '2024-02-01T00:00:00Z'), en: commit('1', '2024-01-01T00:00:00Z'),
-        translatedFrom: null, state: 'behind', diff: {from: '1'.repeat(40), to: '2'.repeat(40)}},
+        translatedFrom: null, state: 'behind', diff: {from: '1'.repeat(40), to: '2'.repeat(40)}, uncommitted: []},
       {zhFile: 'docs/b.md', enFile: 'y', zh: commit('1', '2024-01-01T00:00:00Z'), en: commit('1', '2024-01-01T00:00:00Z'),
-        translatedFrom: null, state: 'up to date', diff: null},
+        translatedFrom: null, state: 'up to date', diff: null, uncommitted: ['docs/b.md']},
     ]).split('\n');
     assert.equal(table.length, 4);
+    assert.equal(status.diffCommand({zhFile: 'docs/a.md', diff: {from: `${'2'.repeat(40)}^`, to: '2'.repeat(40)}}), 'git diff 2222222^..2222222 -- docs/a.md');
     assert.match(table[2], /^\/a\s+2024-02-01 2222222\s+2024-01-01 1111111\s+behind\s+git diff 1111111\.\.2222222 -- docs\/a\.md$/);
-    assert.match(table[3], /^\/b\s+2024-01-01 1111111\s+2024-01-01 1111111\s+up to date$/);
+    assert.match(table[3], /^\/b\s+2024-01-01 1111111\s+2024-01-01 1111111\s+up to date \(\+ not committed, not counted\)$/);
   });
 });
 
@@ -163,7 +169,7 @@ describe('from a git repository', () => {
     git(['init', '-q', '-b', 'main'], '2024-01-01T00:00:00Z');
     git(['config', 'user.name', 'Test'], '2024-01-01T00:00:00Z');
     git(['config', 'user.email', 'test@example.invalid'], '2024-01-01T00:00:00Z');
-    const names = ['zh-newer', 'fm-only', 'ws-only', 'en-newer', 'marked', 'marked-then-zh'];
+    const names = ['zh-newer', 'fm-only', 'ws-only', 'en-newer', 'marked', 'marked-then-zh', 'together', 'keywords'];
     commit('start', '2024-01-01T00:00:00Z', Object.fromEntries(names.flatMap((n) => [[zhFile(n), zhPage('一')], [enFile(n), enPage('one')]])));
     commit('zh-newer', '2024-02-01T00:00:00Z', {[zhFile('zh-newer')]: zhPage('二')});
     commit('fm-only', '2024-02-02T00:00:00Z', {
@@ -172,6 +178,9 @@ describe('from a git repository', () => {
     commit('ws-only', '2024-02-03T00:00:00Z', {[zhFile('ws-only')]: `${zhPage('一').replace('## 标题', '##   标题  ')}\n\n\n`});
     commit('en-newer-zh', '2024-02-04T00:00:00Z', {[zhFile('en-newer')]: zhPage('二')});
     commit('en-newer-en', '2024-02-05T00:00:00Z', {[enFile('en-newer')]: enPage('two')});
+    commit('together', '2024-02-06T00:00:00Z', {[zhFile('together')]: zhPage('二'), [enFile('together')]: enPage('two')});
+    commit('together-en-fix', '2024-02-07T00:00:00Z', {[enFile('together')]: enPage('Two.')});
+    commit('keywords', '2024-02-08T00:00:00Z', {[zhFile('keywords')]: zhPage('一', '\nkeywords: [页面, page]')});
     commit('marked-zh', '2024-03-01T00:00:00Z', {[zhFile('marked')]: zhPage('二'), [zhFile('marked-then-zh')]: zhPage('二')});
     // The translator checked both English pages against marked-zh and changed nothing but the mark.
     commit('mark', '2024-03-02T00:00:00Z', {
@@ -212,8 +221,46 @@ describe('from a git repository', () => {
     assert.equal(p.state, 'up to date');
   });
 
-  test('an English change after the Chinese one: up to date', () => {
-    assert.equal(byRoute().get('/en-newer').state, 'up to date');
+  test('an English change after the Chinese one, in its own commit and without a mark: unconfirmed', () => {
+    const p = byRoute().get('/en-newer');
+    assert.equal(p.state, 'unconfirmed');
+    assert.equal(status.diffCommand(p), `git diff ${hashes['en-newer-zh'].slice(0, 7)}^..${hashes['en-newer-zh'].slice(0, 7)} -- docs/en-newer.md`);
+  });
+
+  test('an English fix after both files changed in one commit: up to date', () => {
+    const p = byRoute().get('/together');
+    assert.equal(p.zh.hash, hashes.together);
+    assert.equal(p.en.hash, hashes['together-en-fix']);
+    assert.equal(p.state, 'up to date');
+  });
+
+  test('a keywords-only Chinese commit does not count', () => {
+    const p = byRoute().get('/keywords');
+    assert.equal(p.zh.hash, hashes.start);
+    assert.equal(p.state, 'up to date');
+  });
+
+  test('changes not committed are listed, not counted', () => {
+    const file = join(site, zhFile('fm-only'));
+    const text = readFileSync(file, 'utf8');
+    const added = join(site, zhFile('new-page'));
+    writeFileSync(file, `${text}\n新的一段。\n`);
+    writeFileSync(join(site, enFile('ws-only')), `${readFileSync(join(site, enFile('ws-only')), 'utf8')}\n\n\n`);
+    writeFileSync(added, zhPage('新'));
+    try {
+      const pages = byRoute();
+      assert.deepEqual(pages.get('/fm-only').uncommitted, [zhFile('fm-only')]);
+      assert.equal(pages.get('/fm-only').state, 'up to date');
+      assert.deepEqual(pages.get('/ws-only').uncommitted, [], 'a whitespace change is no content change');
+      assert.deepEqual(pages.get('/new-page').uncommitted, [zhFile('new-page')]);
+      assert.equal(pages.get('/new-page').state, 'no English page');
+      assert.match(status.formatStatusTable([pages.get('/fm-only')]), /up to date \(\+ not committed, not counted\)/);
+    } finally {
+      writeFileSync(file, text);
+      rmSync(added);
+      git(['checkout', '--', '.'], '2024-01-01T00:00:00Z');
+    }
+    assert.deepEqual(byRoute().get('/fm-only').uncommitted, []);
   });
 
   test('translatedFrom: up to date when the Chinese has not changed since the marked commit', () => {
@@ -241,8 +288,10 @@ describe('from a git repository', () => {
     }
   });
 
-  test('the build-time lookup gives the date of the Chinese change for a page that is behind only', () => {
-    assert.deepEqual(status.translationBehind(site, join(site, enFile('zh-newer'))), {date: '2024-02-01', commit: hashes['zh-newer'].slice(0, 7)});
+  test('the build-time lookup gives the date of the Chinese change for a page that is behind or unconfirmed only', () => {
+    assert.deepEqual(status.translationBehind(site, join(site, enFile('zh-newer'))), {date: '2024-02-01', commit: hashes['zh-newer'].slice(0, 7), state: 'behind'});
+    assert.deepEqual(status.translationBehind(site, join(site, enFile('en-newer'))), {date: '2024-02-04', commit: hashes['en-newer-zh'].slice(0, 7), state: 'unconfirmed'});
+    assert.equal(status.translationBehind(site, join(site, enFile('together'))), null);
     assert.equal(status.translationBehind(site, join(site, enFile('fm-only'))), null);
     assert.equal(status.translationBehind(site, join(site, zhFile('zh-newer'))), null);
   });

@@ -1,7 +1,7 @@
 /**
  * The checker's CSS. It lives in the checker's own chunk and is added to the document when the
  * checker mounts: a CSS module would land in the site's one stylesheet, which every page loads
- * (Docusaurus merges all CSS into it), and other pages' first-visit bytes must not grow (issue 20).
+ * (Docusaurus merges all CSS into it), and other pages' first-visit bytes must not grow.
  * Class names carry the prefix cc-; colours are Infima variables, so both colour modes follow.
  */
 export const checkerStyleId = 'config-checker-style';

@@ -33,7 +33,7 @@ function LazyChecker(): ReactNode {
   );
 }
 
-/** The configuration checker (issue 20): paste, type or drop a config.json, see every problem. */
+/** The configuration checker: paste, type or drop a config.json, see every problem. */
 export default function ConfigChecker(): ReactNode {
   return (
     // the search index takes the page's prose, not the tool's texts

@@ -5,7 +5,7 @@ import styles from './styles.module.css';
 
 export type Feature = {title: string; details: string};
 
-/** The six features of the home page (spec §2 Home page), in the reader's language. */
+/** The six features of the home page, in the reader's language. */
 function useFeatures(): Feature[] {
   return [
     {

@@ -1,5 +1,5 @@
 /**
- * Old section addresses keep landing on their section (issue 17). A page lists, in its front
+ * Old section addresses keep landing on their section. A page lists, in its front
  * matter, the ids that older versions of the site (and of this page) gave its sections:
  *
  *   anchorAliases:

@@ -1,6 +1,6 @@
 /**
- * Where the bytes of the browser bundle go, for the benchmark (issue 6: "find where the bytes go
- * (a bundle analyzer report)"). Off unless BUNDLE_REPORT names a file: then the browser build
+ * Where the bytes of the browser bundle go, for the benchmark (a bundle analyzer
+ * report). Off unless BUNDLE_REPORT names a file: then the browser build
  * writes webpack-bundle-analyzer's JSON report there (every chunk and module with raw, minified
  * and gzip sizes). scripts/bench/bundle.mjs sets it and summarises the report.
  */

@@ -1,5 +1,5 @@
 /**
- * The configuration JSON Schemas (issue 20), generated on every build from the facts by
+ * The configuration JSON Schemas, generated on every build from the facts by
  * scripts/schema/generate.mjs:
  * - published at /schemas/v4/config.json and /schemas/v5/config.json (postBuild, default locale:
  *   the schemas are in English and have one address);

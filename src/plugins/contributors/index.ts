@@ -1,11 +1,11 @@
 /**
- * Contributors of each page from the git history of its source file (spec §3: git.contributors
- * with name and email), read once per build. Docusaurus has no option for it (probe §7), so a
+ * Contributors of each page from the git history of its source file (git.contributors
+ * with name and email), read once per build. Docusaurus has no option for it, so a
  * markdown.parseFrontMatter hook (docusaurus.config.ts) puts them in the page's front matter and
  * the DocItem/Footer wrapper shows them.
  *
  * A build without git, or from a copy with no .git, gets no contributors and no dates rather than
- * failing: showLastUpdateTime throws outside a work tree (probe §0), so the config asks
+ * failing: showLastUpdateTime throws outside a work tree, so the config asks
  * isGitWorkTree() first.
  */
 import {execFileSync} from 'node:child_process';

@@ -3,7 +3,7 @@
  * version, its id, title, sidebar and description (@docusaurus/plugin-content-docs 3.10.2,
  * toVersionMetadataProp). Only DocCard lists (category index pages, which this site has none
  * of) show those descriptions, yet they were two thirds of the prop: about 7 KB gzip in every
- * first visit (issue 6). This drops them from the prop as it is bundled. A page's own
+ * first visit. This drops them from the prop as it is bundled. A page's own
  * description (its <meta name="description">) comes from the page's metadata and stays.
  */
 import {resolve} from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Local search's share of every page stays small (issue 19). Docusaurus puts all CSS, even that of
+ * Local search's share of every page stays small. Docusaurus puts all CSS, even that of
  * lazily loaded code, into the one stylesheet every page blocks on, so theme-search-algolia's
  * SearchBar (whose modal loads DocSearch's modal CSS) would add about 4 KB gzip to it. In local
  * builds this plugin:

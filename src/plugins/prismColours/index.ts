@@ -2,7 +2,7 @@
  * Adds the code-block colours (config/prismThemes.ts prismCss: one rule per token type and
  * colour mode) to the site's CSS. Tokens carry classes, not inline colours, so the server's
  * HTML shows the right colours in either mode and the blocks need no re-render after
- * hydration (issue 6).
+ * hydration.
  */
 import {mkdirSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';

@@ -1,16 +1,25 @@
 /**
- * Which English pages are behind their Chinese source, from git (issue 22). Used by
+ * Which English pages are behind their Chinese source, from git. Used by
  * `npm run translation-status` (scripts/translationStatus.ts) and, at build time, by the
  * markdown.parseFrontMatter hook (docusaurus.config.ts), which gives an English page that is
  * behind the front matter key `translationBehind` for the DocItem/Content wrapper to show.
  *
  * A page's last change is the newest commit that changed its content: the body, or the front
  * matter keys readers see (title, description, sidebar_label). Commits that only change other
- * front matter keys (checkedAgainst, anchorAliases, translatedFrom) or only whitespace (as
- * `git diff -w --ignore-blank-lines` sees it) do not count. An English page is behind when its
- * Chinese source changed after the English page did, or, when the English front matter says
- * `translatedFrom: <commit>`, after that commit. Merge commits are skipped (the commits they merge
- * carry the changes); renames are not followed (a moved page starts a new history).
+ * front matter keys (checkedAgainst, anchorAliases, translatedFrom, keywords: search terms are
+ * chosen per language, not translated) or only whitespace (as `git diff -w --ignore-blank-lines`
+ * sees it) do not count. Changes not yet committed are not counted either; they are listed.
+ *
+ * With a `translatedFrom: <commit>` mark in the English front matter, the page is up to date
+ * while the Chinese has not changed after that commit, else behind. Without a mark:
+ * - behind: the Chinese changed after the English did;
+ * - up to date: the commit of the last Chinese change changed the English content too (written
+ *   together, as every page was first written);
+ * - unconfirmed: the English changed only after the last Chinese change, in another commit. That
+ *   may be the translation of it or an unrelated English fix; only a mark can say which, so the
+ *   page is not called up to date, and readers get the notice as for a page that is behind.
+ * Merge commits are skipped (the commits they merge carry the changes); renames are not followed
+ * (a moved page starts a new history).
  *
  * Only node: modules here: tests/unit/translation-status.test.mjs imports this file directly.
  */
@@ -38,9 +47,14 @@ export type PageStatus = {
   en: Commit | null;
   /** The English page's `translatedFrom` mark as written, if any. */
   translatedFrom: string | null;
-  state: 'up to date' | 'behind' | 'no English page' | 'not committed' | 'unknown mark';
-  /** For a page that is behind: the commits to diff the Chinese file between. */
+  state: 'up to date' | 'behind' | 'unconfirmed' | 'no English page' | 'not committed' | 'unknown mark';
+  /**
+   * For a page that is behind: the commits to diff the Chinese file between; for one that is
+   * unconfirmed, the last Chinese change (`from` is its parent, `<hash>^`).
+   */
   diff: {from: string; to: string} | null;
+  /** The page's files (zhFile, enFile) with content changes not yet committed: not counted. */
+  uncommitted: string[];
 };
 
 // ---------------------------------------------------------------- pure parts
@@ -100,21 +114,25 @@ export function lastContentChange(changes: readonly FileChange[]): Commit | null
 }
 
 /**
- * Whether the English page is behind. `isAncestor(a, b)`: commit a is b or an ancestor of b.
- * `mark` is the resolved `translatedFrom` commit (undefined: no mark; null: a mark git does not know).
+ * Whether the English page is behind (see the header). `isAncestor(a, b)`: commit a is b or an
+ * ancestor of b. `mark` is the resolved `translatedFrom` commit (undefined: no mark; null: a mark
+ * git does not know). `enChangedWithZh`: the commit of the last Chinese change also changed the
+ * English content.
  */
 export function compare(
   zh: Commit | null,
   en: Commit | null,
   mark: string | null | undefined,
   isAncestor: (a: string, b: string) => boolean,
+  enChangedWithZh = false,
 ): Pick<PageStatus, 'state' | 'diff'> {
   if (zh === null) return {state: 'not committed', diff: null};
   if (mark === null) return {state: 'unknown mark', diff: null};
   const reference = mark ?? en?.hash;
   if (reference === undefined) return {state: 'behind', diff: null};
-  if (isAncestor(zh.hash, reference)) return {state: 'up to date', diff: null};
-  return {state: 'behind', diff: {from: reference, to: zh.hash}};
+  if (!isAncestor(zh.hash, reference)) return {state: 'behind', diff: {from: reference, to: zh.hash}};
+  if (mark !== undefined || zh.hash === en?.hash || enChangedWithZh) return {state: 'up to date', diff: null};
+  return {state: 'unconfirmed', diff: {from: `${zh.hash}^`, to: zh.hash}};
 }
 
 /** The English file of a Chinese one, or null when it is not in a docs folder. */
@@ -143,7 +161,8 @@ export function routeOf(zhFile: string): string {
   return path || '/';
 }
 
-const short = (hash: string) => hash.slice(0, 7);
+/** A commit name shortened to 7 hex digits, keeping a suffix such as `^`. */
+const short = (name: string) => name.replace(/^([0-9a-f]{7})[0-9a-f]+/, '$1');
 const describe = (commit: Commit | null) => (commit ? `${commit.date.slice(0, 10)} ${short(commit.hash)}` : '-');
 
 /** The command that shows what changed in Chinese since the English page was last brought up to date. */
@@ -158,12 +177,20 @@ export function formatStatusTable(pages: readonly PageStatus[]): string {
     routeOf(page.zhFile),
     describe(page.zh),
     page.translatedFrom ? `${describe(page.en)} (checked ${page.translatedFrom.slice(0, 7)})` : describe(page.en),
-    page.state,
+    page.uncommitted.length && page.state !== 'not committed' ? `${page.state} (+ not committed, not counted)` : page.state,
     diffCommand(page) ?? '',
   ]);
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i]!.length)));
   const line = (row: string[]) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ').trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+/**
+ * Parses `git status --porcelain=v1 -z --untracked-files=all --no-renames`: the paths with
+ * changes not yet committed (staged, unstaged, untracked or deleted).
+ */
+export function parseStatus(status: string): string[] {
+  return status.split('\0').filter((entry) => entry.length > 3).map((entry) => entry.slice(3));
 }
 
 /**
@@ -265,6 +292,43 @@ export function translationStatus(siteDir: string): PageStatus[] | null {
     }
   }
 
+  // The English content also changed in the commit of the last Chinese change: written together.
+  const together = new Map<string, {before: string | null; after: string | null}>();
+  for (const {zh, en} of docsInstances) {
+    for (const zhFile of markdownFiles(siteDir, zh)) {
+      const zhLast = last.get(zhFile);
+      const enFile = `${en}/${zhFile.slice(zh.length + 1)}`;
+      const change = zhLast && history.get(inRepo(enFile))?.find((c) => c.commit.hash === zhLast.hash);
+      if (change) together.set(enFile, change);
+    }
+  }
+  const togetherTexts = readBlobs(root, [...together.values()].flatMap((c) => [c.before, c.after].filter((id): id is string => id !== null)));
+  const blobText = (id: string | null) => (id === null ? null : togetherTexts.get(id) ?? null);
+  const enChangedWithZh = (enFile: string) => {
+    const change = together.get(enFile);
+    return change !== undefined && contentKey(blobText(change.before)) !== contentKey(blobText(change.after));
+  };
+
+  // Changes not committed yet: listed, not counted. Only content changes (as for commits).
+  const changed = parseStatus(git(root, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--',
+    ...dirs.map(inRepo)])?.toString('utf8') ?? '');
+  const committedIds = new Map<string, string>();
+  if (changed.length) {
+    const tree = git(root, ['ls-tree', '-r', '-z', 'HEAD', '--', ...changed])?.toString('utf8') ?? '';
+    for (const entry of tree.split('\0')) {
+      const row = /^\d+ blob ([0-9a-f]+)\t(.+)$/s.exec(entry);
+      if (row) committedIds.set(row[2]!, row[1]!);
+    }
+  }
+  const committedTexts = readBlobs(root, [...committedIds.values()]);
+  const uncommitted = new Set(changed.filter((path) => {
+    const id = committedIds.get(path);
+    const full = join(root, path);
+    const now = existsSync(full) ? readFileSync(full, 'utf8') : null;
+    return contentKey(id === undefined ? null : committedTexts.get(id) ?? null) !== contentKey(now);
+  }).map((path) => (prefix && path.startsWith(`${prefix}/`) ? path.slice(prefix.length + 1) : path)));
+  const uncommittedOf = (...files: string[]) => files.filter((file) => uncommitted.has(file));
+
   const isAncestor = (a: string, b: string) =>
     spawnSync('git', ['merge-base', '--is-ancestor', a, b], {cwd: root, stdio: 'ignore'}).status === 0;
   const resolveCommit = (name: string) =>
@@ -275,24 +339,29 @@ export function translationStatus(siteDir: string): PageStatus[] | null {
     const zhLast = last.get(zhFile) ?? null;
     const enLast = last.get(enFile) ?? null;
     if (!existsSync(join(siteDir, enFile))) {
-      return {zhFile, enFile, zh: zhLast, en: null, translatedFrom: null, state: 'no English page', diff: null};
+      return {zhFile, enFile, zh: zhLast, en: null, translatedFrom: null, state: 'no English page', diff: null, uncommitted: uncommittedOf(zhFile)};
     }
     const translatedFrom = translatedFromMark(readFileSync(join(siteDir, enFile), 'utf8'));
     const mark = translatedFrom === null ? undefined : resolveCommit(translatedFrom);
-    return {zhFile, enFile, zh: zhLast, en: enLast, translatedFrom, ...compare(zhLast, enLast, mark, isAncestor)};
+    return {zhFile, enFile, zh: zhLast, en: enLast, translatedFrom, ...compare(zhLast, enLast, mark, isAncestor, enChangedWithZh(enFile)),
+      uncommitted: uncommittedOf(zhFile, enFile)};
   });
 }
 
 // ---------------------------------------------------------------- build time
 
-export type TranslationBehind = {date: string; commit: string};
+/**
+ * What the reader's notice needs: the date and commit of the Chinese change, and whether the
+ * English is behind it or changed after it without a mark confirming it follows it.
+ */
+export type TranslationBehind = {date: string; commit: string; state: 'behind' | 'unconfirmed'};
 
 const statusBySite = new Map<string, Map<string, PageStatus> | null>();
 
 /**
- * For the parseFrontMatter hook: `{date, commit}` of the Chinese change an English file has not
- * followed, or null (not behind, not an English page, or no git). The status is read once per
- * site and process.
+ * For the parseFrontMatter hook: `{date, commit, state}` of the Chinese change an English file has
+ * not followed or not confirmed, or null (up to date, not an English page, or no git). The status
+ * is read once per site and process.
  */
 export function translationBehind(siteDir: string, filePath: string): TranslationBehind | null {
   let byEnglish = statusBySite.get(siteDir);
@@ -302,6 +371,6 @@ export function translationBehind(siteDir: string, filePath: string): Translatio
     statusBySite.set(siteDir, byEnglish);
   }
   const page = byEnglish?.get(relative(siteDir, filePath).split('\\').join('/'));
-  if (page?.state !== 'behind' || !page.zh) return null;
-  return {date: page.zh.date.slice(0, 10), commit: page.zh.hash.slice(0, 7)};
+  if ((page?.state !== 'behind' && page?.state !== 'unconfirmed') || !page.zh) return null;
+  return {date: page.zh.date.slice(0, 10), commit: page.zh.hash.slice(0, 7), state: page.state};
 }

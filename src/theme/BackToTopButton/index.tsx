@@ -1,6 +1,6 @@
 /**
  * Ejected from @docusaurus/theme-classic 3.10.2, BackToTopButton.
- * Changed: shown whenever the page is scrolled more than backToTopThresholdPx (spec §4, §9: 100 px),
+ * Changed: shown whenever the page is scrolled more than backToTopThresholdPx (100 px),
  * not only while scrolling up past 300 px as upstream's useBackToTopButton does; our label.
  */
 import React, {useEffect, useState, type ReactNode} from 'react';

@@ -1,12 +1,12 @@
 /**
  * Replaces @docusaurus/theme-classic 3.10.2 CodeBlock (ejected, 20 lines: CodeBlock below).
  * - A block whose fence meta says `collapsed` (```json collapsed) starts collapsed to a few lines
- *   and toggles with a button (spec §4).
+ *   and toggles with a button.
  * - The original remounts every block once the page has hydrated (a `key` that flips with
  *   useIsBrowser), because its token colours were inline styles of the light theme on the
  *   server. This site's colours are CSS by colour mode (config/prismThemes.ts), so the server's
  *   HTML is already right and the remount is dropped: on /config/routing.html it re-tokenized
- *   and re-created every block, ~60 ms of blocking script after load (issue 6).
+ *   and re-created every block, ~60 ms of blocking script after load.
  */
 import React, {isValidElement, useState, type ReactNode} from 'react';
 import clsx from 'clsx';

@@ -1,7 +1,7 @@
 /**
  * Ejected from @docusaurus/theme-classic 3.10.2, DocSidebar (wrapping cannot change the width it
  * switches at). Changed (CUSTOM): the docs sidebar is beside the page from 720 px up and in the
- * navbar's menu at mobileBreakpointPx (spec §9: 719 px) and narrower, not at upstream's 996 px.
+ * navbar's menu at mobileBreakpointPx (719 px) and narrower, not at upstream's 996 px.
  * Upstream's CSS only lays the desktop sidebar out from 997 px; src/css/custom.css does it for
  * 720-996 px.
  */

@@ -5,7 +5,7 @@ export type Props = ComponentProps<'table'>;
 /**
  * A Markdown table. Infima lets a wide table scroll sideways inside itself; a reader without a
  * mouse can only scroll what can take focus, so a table that overflows becomes focusable
- * (issue 6, axe scrollable-region-focusable). Measured after mount: the server does not know
+ * (axe scrollable-region-focusable). Measured after mount: the server does not know
  * the width.
  */
 export default function Table(props: Props): ReactNode {

@@ -2,7 +2,7 @@
  * Ejected from @docusaurus/theme-mermaid 3.10.2, Mermaid.
  * Changed: a diagram whose code cannot load (the mermaid library, or the chunk its diagram type
  * needs: after a new deployment, or on a broken connection) shows a short translated message and
- * a retry button, not webpack's raw "Loading chunk … failed. (error: http://…)" (issue 21; as
+ * a retry button, not webpack's raw "Loading chunk … failed. (error: http://…)" (as
  * src/clientModules/chunkErrors.ts does for a page's own code). The library is imported here
  * before upstream's loader asks for it, because that loader keeps a failed import for good and a
  * retry through it could never succeed; once loaded, webpack hands the loader the same module.

@@ -1,5 +1,5 @@
 /**
- * The search button of local search (issue 19), and the modal it opens (LocalSearchModal, loaded
+ * The search button of local search, and the modal it opens (LocalSearchModal, loaded
  * on the first hover, focus or touch of the button, or with the first key). Modelled on
  * @docusaurus/theme-search-algolia 3.10.2, theme/SearchBar/index.js (`DocSearch`): the same
  * DocSearch button and keyboard shortcuts (/ and Ctrl/Cmd+K), and the same container at the top

@@ -1,10 +1,10 @@
 /**
- * The search modal of local search (issue 19), loaded when the reader opens search. DocSearch's
+ * The search modal of local search, loaded when the reader opens search. DocSearch's
  * own modal is 110 KB gzip (4.7, with its Ask AI client), more than Pagefind and the index
  * together; this one is a few KB and draws the same markup, so DocSearch's CSS (already in the
  * page's stylesheet) styles it and it looks the same in both search modes. It shows the page
- * groups from src/search/localSearch.ts, keeps a 500 ms pause in typing (spec §9), and has the
- * screens of spec §8: no results (suggested queries, a feedback link) and failure.
+ * groups from src/search/localSearch.ts, keeps a 500 ms pause in typing, and has the
+ * screens of no results (suggested queries, a feedback link) and failure.
  */
 import React, {useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';

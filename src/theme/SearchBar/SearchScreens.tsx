@@ -4,10 +4,10 @@ import Translate, {translate} from '@docusaurus/Translate';
 import styles from './styles.module.css';
 
 /**
- * Screens DocSearch 4.7.1 cannot show by itself (spec §8): its error screen is never reached
+ * Screens DocSearch 4.7.1 cannot show by itself: its error screen is never reached
  * for a failed request (it falls through to "no results"), and its suggested queries are
  * never listed (it stores them as an object, then checks `.length`). We render both into the
- * open modal, and the line that says hosted search is answered by the local index (issue 19).
+ * open modal, and the line that says hosted search is answered by the local index.
  */
 function useElement(selector: string): HTMLElement | null {
   const [element, setElement] = useState<HTMLElement | null>(null);

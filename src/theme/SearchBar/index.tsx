@@ -1,10 +1,10 @@
 /**
- * Wraps whichever SearchBar the build uses (issue 5; --danger: theme-search-algolia has no
+ * Wraps whichever SearchBar the build uses (--danger: theme-search-algolia has no
  * swizzle config). Docusaurus 3.10.2 spreads our props over themeConfig.algolia (PR #11581).
- * Both modes show a DocSearch modal (spec §4, §8), with a 500 ms debounce, site-relative result
+ * Both modes show a DocSearch modal, with a 500 ms debounce, site-relative result
  * URLs, an error screen when search fails, and a "report missing results" link:
  * - hosted (DocSearch keys at build time): Algolia, and the local index when it errors or takes
- *   more than 2 s, with a line that says so (issue 19);
+ *   more than 2 s, with a line that says so;
  * - local: the Pagefind index built into the site (LocalSearchBar and LocalSearchModal: the same
  *   look, a few KB instead of DocSearch's 110 KB modal, no Algolia host).
  */
@@ -125,7 +125,7 @@ export default function SearchBarWrapper(props: DocSearchProps): ReactNode {
   const [mode, setMode] = useState<Mode>('hosted');
   const [pending, setPending] = useState(false);
   const health = useMemo(() => ({onFailure: () => setFailed(true), onSuccess: () => setFailed(false), onPending: setPending}), []);
-  // Hosted: Algolia first, the local index when it fails or is slow (issue 19).
+  // Hosted: Algolia first, the local index when it fails or is slow.
   const transformSearchClient = useCallback((client: SearchClient) => {
     client.search = withFallback(client.search.bind(client) as unknown as Search, localSearchFn, setMode) as unknown as typeof client.search;
     return debounceSearchClient(client, searchDebounceMs, health);

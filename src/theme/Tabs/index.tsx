@@ -1,6 +1,6 @@
 /**
  * Wraps @docusaurus/theme-classic 3.10.2 Tabs (--danger: unsafe to wrap).
- * Spec §4: the chosen tab is remembered per group id, with separate keys for code tabs and plain
+ * The chosen tab is remembered per group id, with separate keys for code tabs and plain
  * tabs. `<Tabs groupId="os" code>` marks a group whose tabs each hold only a code block; it is
  * stored as `docusaurus.tab.code.os`, plain groups as upstream's `docusaurus.tab.os`, so picking
  * Linux in a code group never switches a plain group of the same id (or the other way round).

@@ -63,7 +63,7 @@ test('absolute result URLs become site-relative and Enter opens the result', asy
   await expect(page.locator('article h1')).toHaveText('路由');
 });
 
-// Issue 19: when the hosted service is blocked, failing or slower than 2 s, the same box answers
+// When the hosted service is blocked, failing or slower than 2 s, the same box answers
 // from the local index and says so in one line; the next query that the service answers in time
 // brings hosted results back.
 const hostedHits = (): FakeHit[] => [

@@ -1,10 +1,10 @@
 /**
  * Wraps @docusaurus/theme-classic 3.10.2 DocItem/Footer (--danger: unsafe to wrap).
- * Adds the page's contributors (spec §3, §4) under the edit link and last-updated time. They come
+ * Adds the page's contributors under the edit link and last-updated time. They come
  * from git at build time (src/plugins/contributors) through the front matter key `contributors`;
  * a page may set `contributors: false` to hide them. The block is left out of the local search
  * index (config/search.ts ignoreCssSelectors: .doc-contributors).
- * A reference page also says which v2ray-core release its claims were checked against (issue 18),
+ * A reference page also says which v2ray-core release its claims were checked against,
  * from the front matter key `checkedAgainst: v5.52.0`, next to the last-updated line.
  */
 import React, {useId, type ReactNode} from 'react';

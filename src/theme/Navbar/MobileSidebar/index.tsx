@@ -1,14 +1,14 @@
 /**
  * Ejected from @docusaurus/theme-classic 3.10.2, Navbar/MobileSidebar (--danger; imports
  * @docusaurus/theme-common/internal). Changed (CUSTOM):
- * - the menu exists wherever our navbar is collapsed, below navbarLinkStepsPx[0] (issue 17), not
+ * - the menu exists wherever our navbar is collapsed, below navbarLinkStepsPx[0], not
  *   only where upstream's is (996 px and narrower, useNavbarMobileSidebar().shouldRender); it
  *   closes when the window grows past that width;
- * - it closes on every navigation (spec §4; upstream only closes it on its own link clicks and on
+ * - it closes on every navigation (upstream only closes it on its own link clicks and on
  *   the back button), e.g. after Alt+Right or a link in the page;
  * - on screens 719 px wide or narrower, a swipe to the right that starts within 80 px of the left
- *   edge, moves more than 40 px and mostly sideways opens it; a swipe to the left closes it
- *   (spec §9). Tapping the mask closes it (upstream's backdrop).
+ *   edge, moves more than 40 px and mostly sideways opens it; a swipe to the left closes it.
+ *   Tapping the mask closes it (upstream's backdrop).
  */
 import React, {useEffect, useRef, type ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';

@@ -1,7 +1,7 @@
 /**
  * Ejected from @docusaurus/theme-classic 3.10.2, NavbarItem/LocaleDropdownNavbarItem.
  * Changed (CUSTOM): a locale's entry keeps the current page only when that page is a real route;
- * otherwise (a 404 address) it goes to that locale's home (spec §2 Navbar). Same-domain locales only.
+ * otherwise (a 404 address) it goes to that locale's home. Same-domain locales only.
  */
 import React, {type ReactNode} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';

@@ -1,6 +1,6 @@
 /**
  * Replaces @docusaurus/theme-classic 3.10.2 NotFound/Content (an unsafe swizzle, written anew).
- * Spec §8: heading 404, one of four messages at random, a link home to the current locale.
+ * The 404 page: heading 404, one of four messages at random, a link home to the current locale.
  */
 import React, {useEffect, useState, type ReactNode} from 'react';
 import clsx from 'clsx';

@@ -1,7 +1,7 @@
 /**
  * Ejected from @docusaurus/theme-classic 3.10.2, CodeBlock/Buttons/CopyButton.
  * Changed: strips "$ "/"> "/"PS> " prompts from shell-style blocks; copied state lasts codeCopiedStateMs
- * (spec §9: 2000 ms); labels 复制代码/已复制; hidden at 419 px and narrower (styles.module.css).
+ * (2000 ms); labels 复制代码/已复制; hidden at 419 px and narrower (styles.module.css).
  */
 import React, {
   useCallback,
@@ -22,7 +22,7 @@ import {copyText} from '@site/src/utils/clipboard'; // (CUSTOM)
 
 import styles from './styles.module.css';
 
-// (CUSTOM) spec §5: a shell sample copied with a leading prompt has that prompt removed.
+// (CUSTOM) a shell sample copied with a leading prompt has that prompt removed.
 const shellLanguages = new Set(['bash', 'sh', 'shell', 'console', 'zsh', 'fish', 'powershell', 'ps1', 'pwsh', 'bat', 'cmd', 'shellsession']);
 
 // (CUSTOM) "$ ", "> ", and PowerShell's "PS> " / "PS C:\v2ray> " at the start of a line

@@ -4,7 +4,7 @@
  * (`plain`) and any token whose types are all outside siteConfig.customFields.codeStyledTypes
  * (config/prismThemes.ts styledTokenTypes: with this site's themes, punctuation and operators).
  * On /config/routing.html that is ~870 of the page's ~2,700 elements, each laid out, hydrated
- * and sent in the HTML (issue 6). An empty line keeps its span, which holds the line's height.
+ * and sent in the HTML. An empty line keeps its span, which holds the line's height.
  */
 import React, {type ReactNode} from 'react';
 import siteConfig from '@generated/docusaurus.config';

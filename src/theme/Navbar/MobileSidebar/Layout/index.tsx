@@ -2,7 +2,7 @@
  * Wraps @docusaurus/theme-classic 3.10.2 Navbar/MobileSidebar/Layout: the sidebar's menus (the
  * navbar links and the docs sidebar, ~90 elements) are created the first time the sidebar
  * opens, not right after every page load on a phone, where they were part of the task that
- * follows hydration (issue 6). The panel itself and its header are there from the start, so
+ * follows hydration. The panel itself and its header are there from the start, so
  * it still slides in; once opened, the menus stay.
  */
 import React, {useEffect, useState, type ReactNode} from 'react';
