@@ -16,6 +16,7 @@ import leanDocsMetadata from './src/plugins/leanDocsMetadata';
 import bundleReport from './src/plugins/bundleReport';
 import configSchemas from './src/plugins/configSchemas';
 import rehypeAnchorAliases from './src/plugins/anchorAliases';
+import remarkTraceLink from './src/plugins/traceLink';
 
 const texts = textsFor(currentLocale);
 // Broken links and anchors fail the build. DOCS_LINKS=warn downgrades them for a local preview
@@ -83,6 +84,7 @@ export default {
           editLocalizedFiles: true,
           showLastUpdateTime: withGit,
           rehypePlugins: [rehypeAnchorAliases],
+          remarkPlugins: [remarkTraceLink],
         },
         blog: false,
         theme: {customCss: './src/css/custom.css'},
@@ -110,6 +112,7 @@ export default {
         editLocalizedFiles: true,
         showLastUpdateTime: withGit,
         rehypePlugins: [rehypeAnchorAliases],
+        remarkPlugins: [remarkTraceLink],
       },
     ],
   ],
