@@ -133,3 +133,19 @@ for (const mode of ['light', 'dark'] as const) {
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 }
+
+for (const locale of ['zh', 'en'] as const) {
+  test(`${locale}: "trace this example" opens the checker with the example loaded`, async ({page}) => {
+    await page.goto(localePath('/config/routing', locale));
+    await hydrated(page);
+    const link = page.getByRole('link', {name: texts[locale].trace}).first();
+    await expect(link).toHaveAttribute('href', new RegExp(`^${localePath('/awesome/config-checker', locale)}#trace=`));
+    await link.click();
+    await expect(page).toHaveURL(/\/awesome\/config-checker#trace=/);
+    await hydrated(page);
+    await expect(page.getByRole('heading', {name: texts[locale].title})).toBeVisible();
+    await expect(page.getByRole('textbox', {name: texts[locale].editor})).toContainText('geosite:category-ads-all');
+    await traceTo(page, locale, 'shop.example.cn');
+    await expect(page.getByTestId('trace-summary')).toContainText(texts[locale].result('direct'));
+  });
+}

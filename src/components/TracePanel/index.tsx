@@ -4,13 +4,19 @@ import Translate from '@docusaurus/Translate';
 
 export type Props = {value: unknown; version: 'v4' | 'v5'};
 
+const loadPanel = () => import(/* webpackChunkName: "trace-panel" */ './Panel');
+// Fetched as soon as the checker's own chunk runs (this module is only imported by it), so that
+// nothing is requested once the reader starts pasting and tracing.
+const first = typeof window === 'undefined' ? null : loadPanel();
+
 /**
  * The routing and DNS tracer (issue 28), under the checker once a configuration parses. The panel
- * and the engine (src/tracer) are their own chunk, fetched when a configuration first parses.
+ * and the engine (src/tracer) are their own chunk, fetched with the checker.
  */
 export default function TracePanel(props: Props): ReactNode {
+  // A new lazy() per attempt: a rejected one stays rejected, and webpack fetches a failed chunk again.
   const [attempt, setAttempt] = useState(0);
-  const Panel = useMemo(() => lazy(() => import(/* webpackChunkName: "trace-panel" */ './Panel')), [attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+  const Panel = useMemo(() => lazy(() => (attempt === 0 && first ? first : loadPanel())), [attempt]);
   return (
     <ErrorBoundary fallback={({tryAgain}) => (
       <p role="alert">
