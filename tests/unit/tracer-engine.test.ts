@@ -136,3 +136,16 @@ test('attrs: the Starlark subset', () => {
   assert.equal(evalAttrs("not attrs[':path'].endswith('.js') or 'x' in attrs[':path']", {':path': '/x.js'}), true);
   assert.throws(() => evalAttrs('len(attrs) > 1', {}));
 });
+
+test("the panel's texts: every id has its English, with the same placeholders", async () => {
+  const {readFileSync} = await import('node:fs');
+  const dir = new URL('../../src/components/TracePanel/', import.meta.url);
+  const en = JSON.parse(readFileSync(new URL('en.json', dir), 'utf8')) as Record<string, string>;
+  const used = new Map<string, string>();
+  for (const f of ['index.tsx', 'Panel.tsx', 'words.tsx']) {
+    for (const m of readFileSync(new URL(f, dir), 'utf8').matchAll(/tr\(\{id: '([\w.]+)', message: '((?:[^'\\]|\\.)*)'\}/g)) used.set(m[1]!, m[2]!);
+  }
+  assert.deepEqual([...used.keys()].sort(), Object.keys(en).sort());
+  const holes = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+  for (const [id, zh] of used) assert.deepEqual(holes(en[id]!), holes(zh), id);
+});

@@ -1,6 +1,6 @@
 import React, {lazy, Suspense, useMemo, useState, type ReactNode} from 'react';
 import ErrorBoundary from '@docusaurus/ErrorBoundary';
-import Translate from '@docusaurus/Translate';
+import {tr} from './messages';
 
 export type Props = {value: unknown; version: 'v4' | 'v5'};
 
@@ -20,12 +20,12 @@ export default function TracePanel(props: Props): ReactNode {
   return (
     <ErrorBoundary fallback={({tryAgain}) => (
       <p role="alert">
-        <Translate id="site.TracePanel.loadFailed">追踪面板没能载入，网络可能断开了。</Translate>{' '}
+        {tr({id: 'loadFailed', message: '追踪面板没能载入，网络可能断开了。'})}{' '}
         <button type="button" className="button button--secondary button--sm" onClick={() => { setAttempt((n) => n + 1); tryAgain(); }}>
-          <Translate id="site.TracePanel.retry">重试</Translate>
+          {tr({id: 'retry', message: '重试'})}
         </button>
       </p>)}>
-      <Suspense fallback={<p role="status"><Translate id="site.TracePanel.loading">正在载入追踪面板……</Translate></p>}>
+      <Suspense fallback={<p role="status">{tr({id: 'loading', message: '正在载入追踪面板……'})}</p>}>
         <Panel {...props} />
       </Suspense>
     </ErrorBoundary>
