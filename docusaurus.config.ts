@@ -18,6 +18,7 @@ import configSchemas from './src/plugins/configSchemas';
 import rehypeAnchorAliases from './src/plugins/anchorAliases';
 import remarkLabProofs from './src/plugins/labProofs';
 import labProofsCache from './src/plugins/labProofs/cache';
+import remarkTraceLink from './src/plugins/traceLink';
 
 const texts = textsFor(currentLocale);
 // Broken links and anchors fail the build. DOCS_LINKS=warn downgrades them for a local preview
@@ -84,8 +85,9 @@ export default {
           editUrl,
           editLocalizedFiles: true,
           showLastUpdateTime: withGit,
-          // under each example the lab ran: what the run showed (issue 27, src/data/labProofs.json)
-          remarkPlugins: [remarkLabProofs],
+          // under each example the lab ran: what the run showed (src/data/labProofs.json); under
+          // each trace="…" example: a link that opens it in the checker's tracer
+          remarkPlugins: [remarkLabProofs, remarkTraceLink],
           rehypePlugins: [rehypeAnchorAliases],
         },
         blog: false,
@@ -116,6 +118,7 @@ export default {
         editLocalizedFiles: true,
         showLastUpdateTime: withGit,
         rehypePlugins: [rehypeAnchorAliases],
+        remarkPlugins: [remarkTraceLink],
       },
     ],
   ],

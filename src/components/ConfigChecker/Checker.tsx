@@ -20,11 +20,13 @@ import {formatProblem, type Lang} from '@site/src/configCheck/messages';
 import {compileSchema} from '@site/src/configCheck/validator';
 import {configCheckDebounceMs, configCheckMaxFileBytes} from '@site/src/constants';
 import {ensureCheckerCss} from './checkerCss';
+import TracePanel from '@site/src/components/TracePanel';
+import {useConfigFromHash} from '@site/src/components/TracePanel/hashConfig';
 
 type Schema = Record<string, unknown>;
 type Choice = 'auto' | Version;
 type Ready = {schemas: Record<Version, Schema>; validators: Partial<Record<Version, ValidateFunction>>};
-type Outcome = {version: Version; detected: Version | null; problems: Problem[]} | null;
+type Outcome = {version: Version; detected: Version | null; problems: Problem[]; value?: unknown} | null;
 
 const loadSchemas = async (): Promise<Record<Version, Schema>> => {
   const [v4, v5] = await Promise.all([
@@ -120,6 +122,8 @@ export default function Checker(): ReactNode {
     return () => { editor.destroy(); view.current = null; };
   }, [ids.help, readFile]);
 
+  useConfigFromHash(replaceText); // after the editor exists
+
   // check a moment after the last change
   useEffect(() => {
     if (!ready) return undefined;
@@ -130,7 +134,7 @@ export default function Checker(): ReactNode {
       const {version, detected} = versionFor(parsed, choice, ready.schemas);
       const validate = ready.validators[version] ?? compileSchema(ready.schemas[version]);
       ready.validators[version] = validate;
-      setOutcome({version, detected, problems: checkParsed(parsed, validate, ready.schemas[version]).problems});
+      setOutcome({version, detected, problems: checkParsed(parsed, validate, ready.schemas[version]).problems, value: parsed.value});
     }, configCheckDebounceMs);
     return () => clearTimeout(timer);
   }, [text, choice, ready]);
@@ -212,6 +216,7 @@ export default function Checker(): ReactNode {
           ))}
         </ol>
       )}
+      {outcome?.value !== undefined && <TracePanel value={outcome.value} version={outcome.version} />}
     </>
   );
 }

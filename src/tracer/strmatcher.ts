@@ -1,0 +1,119 @@
+/**
+ * Domain matchers as v2ray-core v5.52.0 common/strmatcher has them. Pure logic: no React, no
+ * Docusaurus. Line numbers name files at tag v5.52.0.
+ */
+
+export type MatcherType = 'full' | 'domain' | 'substr' | 'regex';
+
+export type Matcher = {type: MatcherType; pattern: string; match: (s: string) => boolean};
+
+/**
+ * common/strmatcher/matchers.go:157 ToDomain: letters, digits, '-' and '.' only (upper case is
+ * lowered); other ASCII is an error. Non-ASCII input is converted to Punycode first (the toolkit
+ * uses idna.Punycode.ToASCII; here the WHATWG URL host parser, which also applies UTS 46 mapping,
+ * so exotic input can differ), then checked again.
+ */
+export function toDomain(input: string): string {
+  let pattern = input;
+  if (/[^\x00-\x7f]/.test(pattern)) {
+    if (/[\s/?#@:[\]\\%]/.test(pattern)) throw new Error('pattern string does not conform to Letter-Digit-Hyphen (LDH) subset');
+    pattern = new URL(`http://${pattern}/`).hostname;
+  }
+  let hasUpper = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern.charCodeAt(i);
+    if (c >= 0x80) throw new Error('pattern string does not conform to Letter-Digit-Hyphen (LDH) subset');
+    if (c >= 65 && c <= 90) hasUpper = true;
+    else if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45 || c === 46) continue;
+    else throw new Error('pattern string does not conform to Letter-Digit-Hyphen (LDH) subset');
+  }
+  return hasUpper ? pattern.toLowerCase() : pattern;
+}
+
+/** Go's RE2 syntax mostly agrees with JavaScript's for the patterns configurations use. */
+function compileRegex(pattern: string): RegExp {
+  // RE2 inline flags such as (?i) at the start are common in geosite lists; JS has no inline
+  // flags, so a leading (?i) becomes the i flag.
+  const m = /^\(\?([ims]+)\)/.exec(pattern);
+  if (m) return new RegExp(pattern.slice(m[0].length), (m[1] ?? '').replace(/[^ims]/g, ''));
+  return new RegExp(pattern);
+}
+
+/** common/strmatcher/matchers.go:95 Type.New */
+export function newMatcher(type: MatcherType, pattern: string): Matcher {
+  switch (type) {
+    case 'full': // matchers.go:27 FullMatcher.Match: equality
+      return {type, pattern, match: (s) => s === pattern};
+    case 'substr': // matchers.go:69 SubstrMatcher.Match: strings.Contains
+      return {type, pattern, match: (s) => s.includes(pattern)};
+    case 'domain': { // matchers.go:101 pattern through ToDomain; :46 suffix at a label boundary
+      const p = toDomain(pattern);
+      return {type, pattern: p, match: (s) => s.endsWith(p) && (s.length === p.length || s[s.length - p.length - 1] === '.')};
+    }
+    case 'regex': { // matchers.go:107 "regex matching is case-sensitive"
+      const re = compileRegex(pattern);
+      return {type, pattern, match: (s) => re.test(s)};
+    }
+  }
+}
+
+/** The prefix the toolkit prints for a matcher (matchers.go:23, :42, :65, :86). */
+export function matcherString(m: Pick<Matcher, 'type' | 'pattern'>): string {
+  return {full: 'full:', domain: 'domain:', substr: 'keyword:', regex: 'regexp:'}[m.type] + m.pattern;
+}
+
+/**
+ * common/strmatcher/indexmatcher_linear.go: indices start at 1 (:18); Match (:53) lists full
+ * matches, then domain matches, then substring matches, then regex matches (CompositeMatches,
+ * matchers.go:257).
+ */
+export class LinearIndexMatcher {
+  private matchers: Matcher[] = [];
+
+  add(m: Matcher): number {
+    this.matchers.push(m);
+    return this.matchers.length;
+  }
+
+  size(): number {
+    return this.matchers.length;
+  }
+
+  matchAny(input: string): boolean {
+    return this.matchers.some((m) => m.match(input));
+  }
+
+  match(input: string): number[] {
+    const full: number[] = [];
+    const substr: {pos: number; pat: number; value: number}[] = [];
+    const regex: number[] = [];
+    // matchergroup_domain.go:53: walk the trie from the last label; nodes met later (longer
+    // suffixes) rank first (CompositeMatchesReverse, matchers.go:277); within a node, the order
+    // of adding.
+    const domainByLen = new Map<number, number[]>();
+    let substrIdx = 0;
+    this.matchers.forEach((m, i) => {
+      const id = i + 1;
+      if (m.type === 'full') {
+        if (m.pattern === input) full.push(id);
+      } else if (m.type === 'domain') {
+        if (m.match(input)) {
+          const labels = m.pattern === '' ? 0 : m.pattern.split('.').length;
+          domainByLen.set(labels, [...(domainByLen.get(labels) ?? []), id]);
+        }
+      } else if (m.type === 'substr') {
+        // matchergroup_substr.go:22: every occurrence, sorted by (position, pattern index)
+        const pat = substrIdx++;
+        for (let j = input.lastIndexOf(m.pattern); j !== -1; j = j === 0 ? -1 : input.lastIndexOf(m.pattern, j - 1)) {
+          substr.push({pos: j, pat, value: id});
+          if (m.pattern === '') break;
+        }
+      } else if (m.match(input)) {
+        regex.push(id);
+      }
+    });
+    const domain = [...domainByLen.entries()].sort((a, b) => b[0] - a[0]).flatMap((e) => e[1]);
+    substr.sort((a, b) => a.pos - b.pos || a.pat - b.pat);
+    return [...full, ...domain, ...substr.map((s) => s.value), ...regex];
+  }
+}

@@ -1,0 +1,741 @@
+/**
+ * The tracer: where a connection goes (app/router) and which DNS servers a lookup asks
+ * (app/dns), step by step, following v2ray-core v5.52.0. Pure logic; the page turns the steps
+ * into sentences. Three-valued: a condition that needs data the tracer does not have (a geo list
+ * not opened, the DNS answer, the client's address) is 'unknown', and both outcomes are given.
+ */
+import type {Balancer, Condition, DomainEntry, IpEntry, Model, NameServer, Rule} from './config';
+import {evalAttrs} from './attrs';
+import type {GeoData} from './geodata';
+import {type Cidr, cidrContains, formatIP, type IP, normaliseCidr, parseIP} from './ip';
+import {LinearIndexMatcher, type Matcher, matcherString, newMatcher} from './strmatcher';
+
+export type Tri = 'yes' | 'no' | 'unknown';
+
+export type Destination = {
+  address: string; // domain or IP
+  port: number;
+  network: 'tcp' | 'udp';
+  sourceIp?: string;
+  sourcePort?: number;
+  inboundTag?: string;
+  user?: string;
+  protocol?: string; // sniffed protocol (http, tls, quic, bittorrent) or set by the toolkit
+  /** What the DNS servers answer for the domain, if the reader knows; else IP conditions on a looked-up address stay undecided. */
+  dnsAnswer?: string[];
+  /** session attributes (HTTP sniffing sets :method, :path, ...), for "attrs" conditions */
+  attrs?: Record<string, string>;
+};
+
+/** Why a condition came out as it did: the entry that matched, or what is missing. */
+export type CondResult = {
+  condition: Condition;
+  result: Tri;
+  /** the entry (as written) that matched, or the value that failed */
+  entry?: string;
+  /** machine-readable reason for the page: see reasons below */
+  reason: string;
+  /** the value from the connection that was tested */
+  value?: string;
+};
+
+export type RuleStep = {kind: 'rule'; rule: Rule; pass: 1 | 2; result: Tri; conditions: CondResult[]};
+export type LookupStep = {kind: 'lookup'; why: 'IpOnDemand' | 'IpIfNonMatch'; rule?: number; dns: DnsTrace};
+export type PassStep = {kind: 'secondPass'} | {kind: 'noSecondPass'; why: 'strategy' | 'ip' | 'skip'};
+export type BalancerStep = {
+  kind: 'balancer';
+  balancer: Balancer | null;
+  tag: string;
+  candidates: string[];
+  /** 'random' picks one at random; 'observed' depends on observatory results; 'none' means no candidate */
+  pick: 'random' | 'observed' | 'none';
+  result: string | null; // the fallbackTag or null when the candidates decide
+};
+export type OutboundStep = {kind: 'outbound'; tag: string; via: 'rule' | 'balancer' | 'default'; missingTag?: string; rule?: number};
+export type Step = RuleStep | LookupStep | PassStep | BalancerStep | OutboundStep;
+
+export type Alternative = {rule: number; outbound: string; because: string[]; balancer?: string};
+
+export type Warning =
+  | {code: 'dnsFallbackToOther'; server: number; serverName: string; rules: string[]; name: string}
+  | {code: 'domainRuleNeedsSniffing'; rules: number[]; inbound?: string}
+  | {code: 'shadowedRule'; rule: number; by: number}
+  | {code: 'v5DomainAndGeoDomain'; rule: number}
+  | {code: 'missingOutbound'; rule: number; tag: string}
+  | {code: 'regexDialect'; text: string};
+
+export type RouteResult = {
+  steps: Step[];
+  /** the outbound when every undecided condition is false */
+  outbound: string | null;
+  alternatives: Alternative[];
+  errors: string[];
+};
+
+export type ServerStep = {
+  server: NameServer | null; // null: the built-in localhost client used when no server is configured
+  name: string;
+  why: 'domain' | 'fallback' | 'only';
+  matched?: string; // the domain rule that put it first
+  fake: boolean; // answers with a fake IP
+  /** undecided: put first only if a geo list contains the name */
+  maybeFirst?: string;
+  routed: {tag: string; tagRandom: boolean; route: RouteResult; target: string; network: 'tcp' | 'udp'} | null;
+  expectIPs: string[];
+  /** with a known answer: the IPs kept after expectIPs / queryStrategy, and what happens then */
+  kept?: string[];
+  outcome?: 'answer' | 'next' | 'stop' | 'timeout';
+  queryStrategy: string;
+  clientIp?: string;
+};
+
+export type DnsTrace = {
+  name: string;
+  hosts: {result: 'none' | 'ips' | 'empty' | 'replaced' | 'unknown'; ips?: string[]; replacedBy?: string; entries: string[]};
+  /** the name actually asked (after a domain-to-domain hosts mapping) */
+  asked: string;
+  servers: ServerStep[];
+  skipped: {server: NameServer; name: string; why: 'fakedns' | 'disabled' | 'disabledIfAnyMatch'}[];
+  /** resulting IPs when known (hosts or the given answer) */
+  ips: string[] | null;
+  fake: boolean;
+  errors: string[];
+};
+
+export type TraceResult = {
+  route: RouteResult;
+  lookups: DnsTrace[];
+  /** a DNS query for the name from a client through the DNS outbound (FakeDNS included), when the name is a domain */
+  clientQuery: DnsTrace | null;
+  warnings: Warning[];
+  errors: string[];
+};
+
+// ---------------- geo data ----------------
+
+type Resolved = {matchers: Matcher[]} | {unknown: string} | {error: string};
+
+function resolveDomainEntry(e: DomainEntry, geo: GeoData): Resolved {
+  try {
+    if (e.kind === 'plain') return {matchers: [newMatcher(e.type, e.value)]};
+    const file = geo.sites.get(e.file);
+    if (!file) return {unknown: e.file};
+    // infra/conf/geodata/standard/standard.go:44: list names compare case-insensitively
+    const list = file.lists.get(e.list.toUpperCase());
+    if (!list) return {error: `list not found in ${e.file}: ${e.list}`};
+    // infra/conf/geodata/geodata.go:42: with @attributes, only domains carrying all of them
+    const kept = e.attrs.length === 0 ? list : list.filter((d) => e.attrs.every((a) => d.attrs.some((x) => x.toLowerCase() === a)));
+    return {matchers: kept.map((d) => newMatcher(d.type, d.value))};
+  } catch (err) {
+    return {error: `${e.text}: ${(err as Error).message}`};
+  }
+}
+
+type IpResolved = {cidrs: Cidr[]; inverse: boolean} | {unknown: string} | {error: string};
+
+function resolveIpEntry(e: IpEntry, geo: GeoData): IpResolved {
+  if (e.kind === 'cidr') return {cidrs: e.cidrs.map(normaliseCidr), inverse: e.inverse};
+  const file = geo.ips.get(e.file);
+  if (!file) return {unknown: e.file};
+  const list = file.lists.get(e.list.toUpperCase()); // standard.go:26 EqualFold
+  if (!list) return {error: `country not found in ${e.file}: ${e.list}`};
+  return {cidrs: list.map(normaliseCidr), inverse: e.inverse};
+}
+
+/** app/router/condition_geoip.go:71 GeoIPMatcher.Match, with :79 the inverse. */
+function ipIn(r: {cidrs: Cidr[]; inverse: boolean}, ip: IP): boolean {
+  const m = r.cidrs.some((c) => cidrContains(c, ip));
+  return r.inverse ? !m : m;
+}
+
+// ---------------- routing ----------------
+
+type Ctx = {
+  dest: Destination;
+  domain: string; // '' when the target is an IP
+  targetIP: IP | null;
+  sourceIP: IP | null;
+  skipDNSResolve: boolean;
+  protocol?: string;
+  inboundTag?: string;
+  user?: string;
+};
+
+type Resolver = {
+  active: boolean;
+  done: boolean;
+  ips: IP[] | null; // null: unknown answer
+  trace?: DnsTrace;
+};
+
+function evalCondition(c: Condition, ctx: Ctx, geo: GeoData, resolver: Resolver, onLookup: () => void, errors: string[]): CondResult {
+  switch (c.kind) {
+    case 'domain': {
+      // app/router/condition.go:98: no domain, no match
+      if (ctx.domain === '') return {condition: c, result: 'no', reason: 'noDomain'};
+      let unknown: string | undefined;
+      for (const e of c.entries) {
+        const r = resolveDomainEntry(e, geo);
+        if ('error' in r) { errors.push(r.error); continue; }
+        if ('unknown' in r) { unknown ??= e.text; continue; }
+        // condition.go:93 Match: MatchAny over all entries
+        if (r.matchers.some((m) => m.match(ctx.domain))) return {condition: c, result: 'yes', entry: e.text, reason: 'matched', value: ctx.domain};
+      }
+      if (unknown) return {condition: c, result: 'unknown', entry: unknown, reason: 'geoMissing', value: ctx.domain};
+      return {condition: c, result: 'no', reason: 'notInList', value: ctx.domain};
+    }
+    case 'user': {
+      // condition.go:202: empty user never matches
+      const u = ctx.user ?? '';
+      if (!u) return {condition: c, result: 'no', reason: 'noUser'};
+      return c.values.filter(Boolean).includes(u) ? {condition: c, result: 'yes', entry: u, reason: 'matched', value: u} : {condition: c, result: 'no', reason: 'notInList', value: u};
+    }
+    case 'inboundTag': {
+      const t = ctx.inboundTag ?? '';
+      if (!t) return {condition: c, result: 'no', reason: 'noInbound'};
+      return c.values.filter(Boolean).includes(t) ? {condition: c, result: 'yes', entry: t, reason: 'matched', value: t} : {condition: c, result: 'no', reason: 'notInList', value: t};
+    }
+    case 'protocol': {
+      // condition.go:264: prefix match on the sniffed protocol
+      const p = ctx.protocol ?? '';
+      if (!p) return {condition: c, result: 'no', reason: 'noProtocol'};
+      const hit = c.values.filter(Boolean).find((v) => p.startsWith(v));
+      return hit !== undefined ? {condition: c, result: 'yes', entry: hit, reason: 'matched', value: p} : {condition: c, result: 'no', reason: 'notInList', value: p};
+    }
+    case 'network': {
+      // condition.go:181
+      const hit = c.networks.includes(ctx.dest.network);
+      return {condition: c, result: hit ? 'yes' : 'no', reason: hit ? 'matched' : 'notInList', value: ctx.dest.network, entry: hit ? ctx.dest.network : undefined};
+    }
+    case 'port':
+    case 'sourcePort': {
+      // condition.go:161; common/net/port.go MemoryPortList.Contains: From <= port <= To
+      const port = c.kind === 'port' ? ctx.dest.port : ctx.dest.sourcePort;
+      if (port === undefined) return {condition: c, result: 'unknown', reason: 'noSourcePort'};
+      const hit = c.ranges.find(([a, b]) => a <= port && port <= b);
+      return hit ? {condition: c, result: 'yes', entry: hit[0] === hit[1] ? `${hit[0]}` : `${hit[0]}-${hit[1]}`, reason: 'matched', value: String(port)}
+        : {condition: c, result: 'no', reason: 'notInList', value: String(port)};
+    }
+    case 'ip':
+    case 'source': {
+      let ips: IP[];
+      let lookedUp = false;
+      if (c.kind === 'source') {
+        if (!ctx.sourceIP) return {condition: c, result: 'unknown', reason: 'noSource'};
+        ips = [ctx.sourceIP];
+      } else if (ctx.targetIP) {
+        ips = [ctx.targetIP];
+      } else if (resolver.active && ctx.domain !== '') {
+        // features/routing/dns/context.go:19 GetTargetIPs: looks the domain up once, on first use
+        if (!resolver.done) onLookup();
+        lookedUp = true;
+        if (resolver.ips === null) {
+          // the answer is unknown: undecided unless no entry could ever match
+          return {condition: c, result: 'unknown', reason: 'answerUnknown'};
+        }
+        ips = resolver.ips;
+      } else {
+        // condition.go:137: no IPs (a domain target, and no lookup in this pass): no match
+        return {condition: c, result: 'no', reason: 'noIP'};
+      }
+      // condition.go:130: any IP in any list
+      let unknown: string | undefined;
+      for (const e of c.entries) {
+        const r = resolveIpEntry(e, geo);
+        if ('error' in r) { errors.push(r.error); continue; }
+        if ('unknown' in r) { unknown ??= e.text; continue; }
+        const hit = ips.find((ip) => ipIn(r, ip));
+        if (hit) return {condition: c, result: 'yes', entry: e.text, reason: lookedUp ? 'matchedLookup' : 'matched', value: formatIP(hit)};
+      }
+      const value = ips.map(formatIP).join(', ');
+      if (ips.length === 0) return {condition: c, result: 'no', reason: 'noIP'};
+      if (unknown) return {condition: c, result: 'unknown', entry: unknown, reason: 'geoMissing', value};
+      return {condition: c, result: 'no', reason: lookedUp ? 'notInListLookup' : 'notInList', value};
+    }
+    case 'attrs': {
+      // condition.go:319: no attributes, no match; :298 a Starlark expression otherwise, an
+      // evaluation error counting as no match (:311)
+      if (!ctx.dest.attrs) return {condition: c, result: 'no', reason: 'noAttrs'};
+      try {
+        const hit = evalAttrs(c.code, ctx.dest.attrs);
+        return {condition: c, result: hit ? 'yes' : 'no', reason: hit ? 'matched' : 'notInList', entry: c.code};
+      } catch (e) {
+        const msg = (e as Error).message;
+        if (msg.includes('not in attrs')) return {condition: c, result: 'no', reason: 'notInList', entry: c.code};
+        return {condition: c, result: 'unknown', reason: 'attrsUnsupported', entry: c.code};
+      }
+    }
+  }
+}
+
+/** app/router/condition.go:32 ConditionChan.Apply: all conditions, in BuildCondition's order. */
+function evalRule(rule: Rule, ctx: Ctx, geo: GeoData, resolver: Resolver, onLookup: () => void, errors: string[]): {result: Tri; conditions: CondResult[]} {
+  const out: CondResult[] = [];
+  let result: Tri = 'yes';
+  for (const c of rule.conditions) {
+    const r = evalCondition(c, ctx, geo, resolver, onLookup, errors);
+    out.push(r);
+    if (r.result === 'no') return {result: 'no', conditions: out};
+    if (r.result === 'unknown') result = 'unknown';
+  }
+  return {result, conditions: out};
+}
+
+/** app/proxyman/outbound/outbound.go:150 Manager.Select: every tag starting with a selector. */
+export function balancerCandidates(model: Model, b: Balancer): string[] {
+  return model.outbounds.map((o) => o.tag).filter((t) => t !== '' && b.selectors.some((s) => t.startsWith(s)));
+}
+
+function dnsResolveForRouting(model: Model, geo: GeoData, ctx: Ctx, depth: number): {ips: IP[] | null; trace: DnsTrace} {
+  const t = traceLookup(model, ctx.domain, geo, {fake: false, answer: ctx.dest.dnsAnswer, depth: depth + 1});
+  return {ips: t.ips === null ? null : t.ips.map((s) => parseIP(s) as IP), trace: t};
+}
+
+export function route(model: Model, dest: Destination, geo: GeoData, opts: {skipDNSResolve?: boolean; depth?: number} = {}): RouteResult {
+  const depth = opts.depth ?? 0;
+  const targetIP = parseIP(dest.address);
+  const ctx: Ctx = {
+    dest,
+    domain: targetIP ? '' : dest.address.trim(),
+    targetIP,
+    sourceIP: dest.sourceIp ? parseIP(dest.sourceIp) : null,
+    skipDNSResolve: opts.skipDNSResolve ?? false,
+    protocol: dest.protocol,
+    inboundTag: dest.inboundTag,
+    user: dest.user,
+  };
+  const steps: Step[] = [];
+  const alternatives: Alternative[] = [];
+  const errors: string[] = [];
+  const ds = model.router.domainStrategy;
+  const resolver: Resolver = {active: false, done: false, ips: null};
+  let lookupWhy: 'IpOnDemand' | 'IpIfNonMatch' = 'IpOnDemand';
+  let currentRule = -1;
+  const onLookup = (): void => {
+    resolver.done = true;
+    if (depth > 2) { resolver.ips = []; return; }
+    const r = dnsResolveForRouting(model, geo, ctx, depth);
+    resolver.ips = r.ips;
+    resolver.trace = r.trace;
+    steps.push({kind: 'lookup', why: lookupWhy, rule: currentRule, dns: r.trace});
+  };
+
+  const finish = (rule: Rule | null, undecidedBecause: string[] | null): string | null => {
+    return pickOutbound(model, rule, steps, alternatives, undecidedBecause);
+  };
+
+  const pass = (n: 1 | 2): Rule | null => {
+    for (const rule of model.router.rules) {
+      currentRule = rule.index;
+      const r = evalRule(rule, ctx, geo, resolver, onLookup, errors);
+      steps.push({kind: 'rule', rule, pass: n, result: r.result, conditions: r.conditions});
+      if (r.result === 'yes') return rule;
+      if (r.result === 'unknown') {
+        const because = r.conditions.filter((c) => c.result === 'unknown').map((c) => c.entry ?? c.reason);
+        // what happens if this rule matches: its outbound
+        const shadow: Step[] = [];
+        const out = pickOutbound(model, rule, shadow, [], null);
+        if (!alternatives.some((x) => x.rule === rule.index)) alternatives.push({rule: rule.index, outbound: out ?? '', because, balancer: rule.balancerTag});
+      }
+    }
+    return null;
+  };
+
+  // app/router/router.go:107: IpOnDemand resolves from the first pass on (unless the DNS module asked)
+  if (ds === 'IpOnDemand' && !ctx.skipDNSResolve) resolver.active = true;
+  let matched = pass(1);
+  if (!matched) {
+    // router.go:117: only IpIfNonMatch, only for a domain, and not for the DNS module's own queries
+    if (ds !== 'IpIfNonMatch') steps.push({kind: 'noSecondPass', why: 'strategy'});
+    else if (ctx.domain === '') steps.push({kind: 'noSecondPass', why: 'ip'});
+    else if (ctx.skipDNSResolve) steps.push({kind: 'noSecondPass', why: 'skip'});
+    else {
+      steps.push({kind: 'secondPass'});
+      resolver.active = true;
+      lookupWhy = 'IpIfNonMatch';
+      matched = pass(2);
+    }
+  }
+  const outbound = finish(matched, null);
+  return {steps, outbound, alternatives, errors};
+}
+
+/**
+ * app/router/config.go:27 Rule.GetTag and balancing.go:31 Balancer.PickOutbound, then
+ * app/dispatcher/default.go:329: an unknown tag, or no route, means the default outbound.
+ */
+function pickOutbound(model: Model, rule: Rule | null, steps: Step[], _alts: Alternative[], _b: string[] | null): string | null {
+  const defaultTag = model.outbounds[0]?.tag ?? null; // the first outbound is the default handler
+  if (!rule) {
+    steps.push({kind: 'outbound', tag: defaultTag ?? '', via: 'default'});
+    return defaultTag;
+  }
+  let tag: string | null = rule.outboundTag ?? null;
+  if (rule.balancerTag) {
+    const b = model.router.balancers.find((x) => x.tag === rule.balancerTag) ?? null;
+    if (!b) {
+      steps.push({kind: 'balancer', balancer: null, tag: rule.balancerTag, candidates: [], pick: 'none', result: null});
+      return null; // router.go:65: the toolkit refuses to start
+    }
+    const candidates = balancerCandidates(model, b);
+    const pick = candidates.length === 0 ? 'none' : b.strategy === 'random' ? 'random' : 'observed';
+    // balancing.go:46 / strategy_random.go:83: no candidate -> empty tag -> fallbackTag, else default
+    const result = candidates.length === 0 ? (b.fallbackTag || null) : null;
+    steps.push({kind: 'balancer', balancer: b, tag: b.tag, candidates, pick, result});
+    if (candidates.length === 0) {
+      if (!b.fallbackTag) {
+        steps.push({kind: 'outbound', tag: defaultTag ?? '', via: 'default', rule: rule.index});
+        return defaultTag;
+      }
+      tag = b.fallbackTag;
+    } else {
+      tag = candidates[0] ?? null;
+      if (candidates.length > 1) {
+        steps.push({kind: 'outbound', tag: candidates.join(' | '), via: 'balancer', rule: rule.index});
+        return candidates.join(' | ');
+      }
+    }
+  }
+  if (tag !== null && !model.outbounds.some((o) => o.tag === tag)) {
+    steps.push({kind: 'outbound', tag: defaultTag ?? '', via: 'default', missingTag: tag, rule: rule.index});
+    return defaultTag;
+  }
+  steps.push({kind: 'outbound', tag: tag ?? '', via: rule.balancerTag ? 'balancer' : 'rule', rule: rule.index});
+  return tag;
+}
+
+// ---------------- DNS ----------------
+
+type Client = {
+  server: NameServer | null;
+  name: string;
+  fake: boolean;
+  fallback: 'Enabled' | 'Disabled' | 'DisabledIfAnyMatch';
+  queryStrategy: string;
+  tag: string;
+  tagRandom: boolean;
+  clientIp?: string;
+  rules: {rule: string; entries: DomainEntry[]}[];
+};
+
+// app/dns/config.go:25: a localhost server answers these first (labelled geosite:private in logs)
+const localRule = {
+  rule: 'geosite:private',
+  entries: ([
+    ['regex', '^[^.]+$'], ['domain', 'local'], ['domain', 'localdomain'], ['domain', 'localhost'], ['domain', 'lan'],
+    ['domain', 'home.arpa'], ['domain', 'example'], ['domain', 'invalid'], ['domain', 'test'],
+  ] as const).map(([type, value]) => ({text: matcherString({type, pattern: value}), kind: 'plain', type, value}) as DomainEntry),
+};
+
+function serverName(s: NameServer): string {
+  switch (s.kind) {
+    case 'localhost': return 'localhost';
+    case 'fakedns': return 'fakedns';
+    case 'udp': return `UDP:${s.host}:${s.port}`;
+    default: return s.address;
+  }
+}
+
+/** app/dns/dns.go:50 New and nameserver.go:85 NewClient: each server's effective settings. */
+function clients(model: Model): Client[] {
+  const d = model.dns;
+  if (d.servers.length === 0) {
+    // dns.go:80: no server: one localhost client, without the local-domain rules
+    return [{server: null, name: 'localhost', fake: false, fallback: 'Enabled', queryStrategy: 'UseIP', tag: '', tagRandom: true, rules: []}];
+  }
+  return d.servers.map((s) => {
+    // nameserver.go:120: a server's own fallbackStrategy, else skipFallback, else the global one
+    let fallback: Client['fallback'] = 'Enabled';
+    if (s.fallbackStrategy) fallback = s.fallbackStrategy;
+    else if (s.skipFallback) fallback = 'Disabled';
+    else if (d.fallbackStrategy !== 'Enabled') fallback = d.fallbackStrategy;
+    else if (d.disableFallback) fallback = 'Disabled';
+    else if (d.disableFallbackIfMatch) fallback = 'DisabledIfAnyMatch';
+    const rules = s.domains.map((g) => ({rule: g.rule, entries: g.entries}));
+    if (s.kind === 'localhost') rules.push(localRule); // nameserver.go:159
+    return {
+      server: s,
+      name: serverName(s),
+      // nameserver.go:136 + dns.go:197: a "fakedns" address, or a v4 server with its own pool
+      fake: s.kind === 'fakedns' || s.fakeDns,
+      fallback,
+      queryStrategy: s.queryStrategy ?? d.queryStrategy, // nameserver.go:107
+      tag: s.tag ?? d.tag ?? '', // nameserver.go:98: else a random "v2ray.system.<uuid>" tag
+      tagRandom: !(s.tag ?? d.tag),
+      clientIp: s.clientIp ?? d.clientIp, // nameserver.go:104
+      rules,
+    };
+  });
+}
+
+function hostsLookup(model: Model, name: string, geo: GeoData, errors: string[], depth: number, want: Want): {addrs: ({ip: IP} | {domain: string})[] | null; entries: string[]; unknown: string[]} {
+  // app/dns/hosts.go:18 NewStaticHosts: one LinearIndexMatcher over every mapping (geosite lists expanded)
+  const g = new LinearIndexMatcher();
+  const values: ({ip: IP} | {domain: string})[][] = [];
+  const entryOf: string[] = [];
+  const unknown: string[] = [];
+  for (const h of model.dns.hosts) {
+    const r = resolveDomainEntry(h.match, geo);
+    if ('error' in r) { errors.push(r.error); continue; }
+    if ('unknown' in r) { if (!unknown.includes(h.key)) unknown.push(h.key); continue; }
+    for (const m of r.matchers) {
+      g.add(m);
+      values.push(h.proxied ? [{domain: h.proxied}] : h.ips.map((ip) => ({ip})));
+      entryOf.push(h.key);
+    }
+  }
+  // hosts.go:70 lookupInternal: the addresses of every matching mapping, in match order
+  const ids = g.match(name);
+  const addrs = ids.flatMap((id) => values[id - 1] ?? []);
+  const entries = [...new Set(ids.map((id) => entryOf[id - 1] ?? ''))];
+  if (addrs.length === 0) return {addrs: null, entries, unknown};
+  // hosts.go:82: a single domain is unwrapped, at most 5 levels deep
+  const first = addrs[0];
+  if (addrs.length === 1 && first && 'domain' in first) {
+    if (depth > 0) {
+      const inner = hostsLookup(model, first.domain, geo, errors, depth - 1, want);
+      if (inner.addrs !== null) return {addrs: inner.addrs, entries: [...entries, ...inner.entries], unknown: [...unknown, ...inner.unknown]};
+    }
+    return {addrs, entries, unknown};
+  }
+  // hosts.go:92 filterIP: addresses of the wanted families; domain entries dropped
+  return {addrs: addrs.filter((a) => 'ip' in a && (a.ip.length === 4 ? want.v4 : want.v6)), entries, unknown};
+}
+
+/** Which address families the lookup asks for: LookupIP both (dns.go:259), LookupIPv4/IPv6 one. */
+export type Want = {v4: boolean; v6: boolean};
+
+export type LookupOptions = {
+  fake: boolean;
+  /** the answer every server gives for the name (A and AAAA records together) */
+  answer?: string[];
+  depth?: number;
+  want?: Want;
+  /** indices of servers that time out (the next server is then asked) */
+  unreachable?: number[];
+};
+
+export function traceLookup(model: Model, rawName: string, geo: GeoData, opts: LookupOptions): DnsTrace {
+  const want = opts.want ?? {v4: true, v6: true};
+  const errors: string[] = [];
+  // dns.go:279: a trailing dot is dropped
+  const name = rawName.trim().replace(/\.$/, '');
+  const trace: DnsTrace = {name, hosts: {result: 'none', entries: []}, asked: name, servers: [], skipped: [], ips: null, fake: opts.fake, errors};
+  const h = hostsLookup(model, name, geo, errors, 5, want);
+  if (h.addrs !== null) {
+    if (h.addrs.length === 0) {
+      // dns.go:285: recorded but no usable address: the lookup fails
+      trace.hosts = {result: 'empty', entries: h.entries};
+      trace.ips = [];
+      return trace;
+    }
+    const first = h.addrs[0];
+    if (h.addrs.length === 1 && first && 'domain' in first) {
+      // dns.go:287: the name is replaced, then asked of the servers
+      trace.hosts = {result: 'replaced', replacedBy: first.domain, entries: h.entries};
+      trace.asked = first.domain;
+    } else {
+      trace.hosts = {result: 'ips', ips: h.addrs.map((a) => formatIP((a as {ip: IP}).ip)), entries: h.entries};
+      trace.ips = trace.hosts.ips ?? [];
+      return trace;
+    }
+  } else if (h.unknown.length > 0) {
+    trace.hosts = {result: 'unknown', entries: h.unknown};
+  }
+
+  const all = clients(model);
+  const asked = trace.asked;
+  // dns.go:108 establishDomainRules: one index over every server's rules, in server order
+  const matcher = new LinearIndexMatcher();
+  const info: {client: number; rule: string}[] = [];
+  const maybe = new Map<number, string>();
+  all.forEach((c, ci) => {
+    for (const r of c.rules) {
+      for (const e of r.entries) {
+        const res = resolveDomainEntry(e, geo);
+        if ('error' in res) { errors.push(res.error); continue; }
+        if ('unknown' in res) { if (!maybe.has(ci)) maybe.set(ci, r.rule); continue; }
+        for (const m of res.matchers) { matcher.add(m); info.push({client: ci, rule: r.rule}); }
+      }
+    }
+  });
+  // dns.go:319 sortClients
+  const used = new Set<number>();
+  const order: {ci: number; why: 'domain' | 'fallback'; matched?: string}[] = [];
+  for (const id of matcher.match(asked)) {
+    const {client: ci, rule} = info[id - 1]!;
+    if (used.has(ci)) continue;
+    if (!opts.fake && all[ci]!.fake) continue; // dns.go:334
+    used.add(ci);
+    order.push({ci, why: 'domain', matched: rule});
+  }
+  const hasDomainMatch = order.length > 0; // dns.go:343
+  all.forEach((c, ci) => {
+    if (used.has(ci)) return;
+    if (!opts.fake && c.fake) { if (c.server) trace.skipped.push({server: c.server, name: c.name, why: 'fakedns'}); return; }
+    if (c.fallback === 'Disabled') { if (c.server) trace.skipped.push({server: c.server, name: c.name, why: 'disabled'}); return; }
+    if (c.fallback === 'DisabledIfAnyMatch' && hasDomainMatch) { if (c.server) trace.skipped.push({server: c.server, name: c.name, why: 'disabledIfAnyMatch'}); return; }
+    used.add(ci);
+    order.push({ci, why: 'fallback'});
+  });
+
+  const answer = opts.answer?.map((a) => parseIP(a)).filter((x): x is IP => x !== null);
+  let done = false;
+  for (const o of order) {
+    const c = all[o.ci]!;
+    const s = c.server;
+    // nameserver.go:189: with FakeDNS wanted and this client able to, the fake server answers
+    const fake = opts.fake && c.fake;
+    const step: ServerStep = {
+      server: s, name: c.name, why: all.length === 1 && !s ? 'only' : o.why, matched: o.matched, fake,
+      maybeFirst: o.why === 'fallback' ? maybe.get(o.ci) : undefined,
+      routed: null, expectIPs: s && !fake ? s.expectIPs.map((e) => e.text) : [], queryStrategy: c.queryStrategy, clientIp: c.clientIp,
+    };
+    // nameserver.go:46: classic UDP, DoH and DoT-less TCP go through routing with the client's tag
+    if (s && (s.kind === 'udp' || s.kind === 'doh' || s.kind === 'tcp') && !fake && (opts.depth ?? 0) < 2) {
+      const network = s.kind === 'udp' ? 'udp' : 'tcp';
+      const dest: Destination = {
+        address: s.host, port: s.port, network,
+        inboundTag: c.tag || undefined,
+        // nameserver_udp.go:201 / nameserver_tcp.go:206 "dns", nameserver_doh.go:232 "tls"
+        protocol: s.kind === 'doh' ? 'tls' : 'dns',
+      };
+      step.routed = {
+        tag: c.tag, tagRandom: c.tagRandom, target: `${s.host}:${s.port}`, network,
+        // nameserver_doh.go:233 / nameserver_tcp.go:207: SkipDNSResolve
+        route: route(model, dest, geo, {skipDNSResolve: s.kind !== 'udp', depth: (opts.depth ?? 0) + 1}),
+      };
+    }
+    if (!done) {
+      const v4 = want.v4 && c.queryStrategy !== 'UseIPv6', v6 = want.v6 && c.queryStrategy !== 'UseIPv4';
+      if (!v4 && !v6) {
+        // nameserver.go:184: no record type left: an empty response, and dns.go:308 stops there
+        step.kept = [];
+        step.outcome = 'stop';
+        trace.ips = [];
+        done = true;
+      } else if (s && opts.unreachable?.includes(s.index)) {
+        step.outcome = 'timeout'; // a timeout (context.DeadlineExceeded): dns.go:308 asks the next
+      } else if (fake) {
+        step.outcome = 'answer';
+        done = true;
+      } else if (answer) {
+        // nameserver.go:183 queryStrategy picks the record types; :206 expectIPs keeps matching IPs
+        let kept = answer.filter((ip) => (ip.length === 4 ? v4 : v6));
+        if (kept.length === 0) {
+          step.kept = [];
+          step.outcome = 'stop'; // an empty answer is not a reason to ask the next server (dns.go:308)
+          trace.ips = [];
+          done = true;
+        } else {
+          if (s && s.expectIPs.length > 0) {
+            const resolved = s.expectIPs.map((e) => resolveIpEntry(e, geo));
+            if (resolved.some((r) => 'unknown' in r)) {
+              step.kept = undefined;
+              step.outcome = undefined;
+              trace.ips = null;
+              done = true;
+              trace.servers.push(step);
+              continue;
+            }
+            const rs = resolved.filter((r): r is {cidrs: Cidr[]; inverse: boolean} => 'cidrs' in r);
+            kept = kept.filter((ip) => rs.some((r) => ipIn(r, ip)));
+          }
+          step.kept = kept.map(formatIP);
+          if (kept.length > 0) { step.outcome = 'answer'; trace.ips = step.kept; done = true; }
+          else step.outcome = 'next'; // errExpectedIPNonMatch: the next server is asked
+        }
+      }
+    }
+    trace.servers.push(step);
+  }
+  if (answer && !done) trace.ips = [];
+  return trace;
+}
+
+// ---------------- warnings ----------------
+
+function domainCovers(a: DomainEntry, b: DomainEntry): boolean {
+  if (a.text === b.text) return true;
+  if (a.kind !== 'plain' || b.kind !== 'plain') return false;
+  const bv = b.value.toLowerCase();
+  if (a.type === 'domain' && (b.type === 'domain' || b.type === 'full')) return bv === a.value.toLowerCase() || bv.endsWith('.' + a.value.toLowerCase());
+  if (a.type === 'substr' && b.type !== 'regex') return b.value.includes(a.value);
+  return false;
+}
+
+function cidrCovers(a: Cidr, b: Cidr): boolean {
+  return a.ip.length === b.ip.length && a.prefix <= b.prefix && cidrContains(a, b.ip);
+}
+
+function conditionCovers(a: Condition, b: Condition): boolean {
+  if (a.kind !== b.kind) return false;
+  switch (a.kind) {
+    case 'domain': return (b as typeof a).entries.every((e) => a.entries.some((x) => domainCovers(x, e)));
+    case 'user': case 'inboundTag': return (b as typeof a).values.every((v) => a.values.includes(v));
+    case 'protocol': return (b as typeof a).values.every((v) => a.values.some((x) => v.startsWith(x)));
+    case 'network': return (b as typeof a).networks.every((n) => a.networks.includes(n));
+    case 'port': case 'sourcePort': return (b as typeof a).ranges.every(([f, t]) => a.ranges.some(([x, y]) => x <= f && t <= y));
+    case 'ip': case 'source': return (b as typeof a).entries.every((e) => a.entries.some((x) => x.text === e.text
+      || (x.kind === 'cidr' && e.kind === 'cidr' && !x.inverse && !e.inverse && e.cidrs.every((c) => x.cidrs.some((y) => cidrCovers(y, c))))));
+    case 'attrs': return a.code === (b as typeof a).code;
+  }
+}
+
+/** Rules an earlier rule makes unreachable: every condition of the earlier one covers the later one's. */
+export function shadowedRules(model: Model): Warning[] {
+  const out: Warning[] = [];
+  const rules = model.router.rules;
+  rules.forEach((b, j) => {
+    for (let i = 0; i < j; i++) {
+      const a = rules[i]!;
+      if (a.conditions.length === 0) continue;
+      if (a.conditions.every((ca) => b.conditions.some((cb) => conditionCovers(ca, cb)))) {
+        // same destination: harmless duplication, still worth saying
+        out.push({code: 'shadowedRule', rule: b.index, by: a.index});
+        break;
+      }
+    }
+  });
+  return out;
+}
+
+export function trace(model: Model, dest: Destination, geo: GeoData): TraceResult {
+  const r = route(model, dest, geo);
+  const warnings: Warning[] = [];
+  const lookups = r.steps.filter((s): s is LookupStep => s.kind === 'lookup').map((s) => s.dns);
+  const targetIP = parseIP(dest.address);
+  let clientQuery: DnsTrace | null = null;
+  const hasFake = model.dns.servers.some((s) => s.kind === 'fakedns' || s.fakeDns);
+  if (!targetIP && dest.address.trim() !== '') {
+    clientQuery = traceLookup(model, dest.address, geo, {fake: true, answer: dest.dnsAnswer});
+    if (!hasFake && lookups.length > 0) clientQuery = null;
+  }
+  // a lookup that falls back to a server meant for other names
+  for (const t of [...lookups, ...(clientQuery ? [clientQuery] : [])]) {
+    for (const s of t.servers) {
+      if (s.why === 'fallback' && s.server && s.server.domains.length > 0 && !s.fake) {
+        if (!warnings.some((w) => w.code === 'dnsFallbackToOther' && w.server === s.server!.index)) {
+          warnings.push({code: 'dnsFallbackToOther', server: s.server.index, serverName: s.name, rules: s.server.domains.map((d) => d.rule), name: t.asked});
+        }
+      }
+    }
+  }
+  // a domain rule that cannot match: the client sends an IP and the inbound does not sniff
+  if (targetIP) {
+    const domainRules = model.router.rules.filter((x) => x.conditions.some((c) => c.kind === 'domain')).map((x) => x.index);
+    const inbound = dest.inboundTag ? model.inbounds.find((i) => i.tag === dest.inboundTag) : undefined;
+    const sniffs = inbound ? inbound.sniffing : model.inbounds.some((i) => i.sniffing);
+    if (domainRules.length > 0 && !sniffs) warnings.push({code: 'domainRuleNeedsSniffing', rules: domainRules, inbound: dest.inboundTag});
+  }
+  warnings.push(...shadowedRules(model));
+  for (const rule of model.router.rules) {
+    if (model.format === 'v5' && rule.conditions.filter((c) => c.kind === 'domain').length > 1) warnings.push({code: 'v5DomainAndGeoDomain', rule: rule.index});
+    if (rule.outboundTag && !model.outbounds.some((o) => o.tag === rule.outboundTag)) warnings.push({code: 'missingOutbound', rule: rule.index, tag: rule.outboundTag});
+  }
+  const errors = [...model.errors, ...r.errors, ...lookups.flatMap((l) => l.errors)];
+  for (const b of model.router.rules) {
+    if (b.balancerTag && !model.router.balancers.some((x) => x.tag === b.balancerTag)) errors.push(`balancer ${b.balancerTag} not found`);
+  }
+  return {route: r, lookups, clientQuery, warnings, errors: [...new Set(errors)]};
+}

@@ -1,0 +1,151 @@
+import AxeBuilder from '@axe-core/playwright';
+import type {Page} from '@playwright/test';
+import {geositeDat} from '../unit/tracer/geofiles';
+import {test, expect, hydrated, localePath, recordRequests, type Locale} from './fixtures';
+
+/**
+ * Issue 28: the trace panel under the checker. One test per kind of step (a rule match, a
+ * domainStrategy lookup, a balancer, a DNS fallback, an undecided geo condition, a loaded geo
+ * file), in both languages; nothing is requested while tracing; axe finds nothing.
+ */
+
+const page404 = /status of 404/;
+test.use({allowedConsoleErrors: [page404]});
+
+const texts = {
+  zh: {editor: '配置文件内容', address: '目标（域名或 IP）', port: '端口', answer: 'DNS 返回的 IP（可选，用逗号分隔）', inbound: '入站标记（可选）',
+    result: (t: string) => `结论：走出站 ${t}`, title: '这个连接会去哪里？', undecided: '未定：如果 geosite:cn 成立', loaded: '已读入 geosite.dat',
+    fallbackWarn: '会回退到 UDP:223.5.5.5:53', secondPass: 'IPIfNonMatch', badPort: '端口应当是 0 到 65535 之间的整数。', trace: '在检查器中追踪这个示例'},
+  en: {editor: 'Configuration file', address: 'Destination (domain or IP)', port: 'Port', answer: 'IPs the DNS answers (optional, comma-separated)', inbound: 'Inbound tag (optional)',
+    result: (t: string) => `Result: outbound ${t}`, title: 'Where does this connection go?', undecided: 'Undecided: if geosite:cn holds', loaded: 'Read geosite.dat',
+    fallbackWarn: 'falls back to UDP:223.5.5.5:53', secondPass: 'IPIfNonMatch', badPort: 'The port should be a whole number from 0 to 65535.', trace: 'Trace this example in the checker'},
+} as const;
+
+const config = JSON.stringify({
+  inbounds: [{tag: 'socks-in', listen: '127.0.0.1', port: 1080, protocol: 'socks'}],
+  outbounds: [{tag: 'proxy', protocol: 'freedom'}, {tag: 'direct', protocol: 'freedom'}, {tag: 'block', protocol: 'blackhole'},
+    {tag: 'px-a', protocol: 'freedom'}, {tag: 'px-b', protocol: 'freedom'}],
+  dns: {servers: [{address: '223.5.5.5', domains: ['domain:cn.example']}, '8.8.8.8']},
+  routing: {
+    domainStrategy: 'IPIfNonMatch',
+    balancers: [{tag: 'pool', selector: ['px-']}],
+    rules: [
+      {type: 'field', domain: ['domain:example.com'], outboundTag: 'direct'},
+      {type: 'field', domain: ['geosite:cn'], outboundTag: 'direct'},
+      {type: 'field', ip: ['10.0.0.0/8'], outboundTag: 'block'},
+      {type: 'field', port: '8443', balancerTag: 'pool'},
+    ],
+  },
+}, null, 2);
+
+async function openWithConfig(page: Page, locale: Locale): Promise<void> {
+  await page.goto(localePath('/awesome/config-checker', locale));
+  await hydrated(page);
+  const editor = page.getByRole('textbox', {name: texts[locale].editor});
+  await editor.click();
+  await page.keyboard.insertText(config);
+  await expect(page.getByRole('heading', {name: texts[locale].title})).toBeVisible();
+}
+
+async function traceTo(page: Page, locale: Locale, address: string, port = '443', answer = ''): Promise<void> {
+  await page.getByRole('textbox', {name: texts[locale].port}).fill(port);
+  await page.getByRole('textbox', {name: texts[locale].answer}).fill(answer);
+  await page.getByRole('textbox', {name: texts[locale].address}).fill(address);
+}
+
+for (const locale of ['zh', 'en'] as const) {
+  const t = texts[locale];
+
+  test(`${locale}: a rule match`, async ({page}) => {
+    await openWithConfig(page, locale);
+    await traceTo(page, locale, 'www.example.com');
+    await expect(page.getByTestId('trace-summary')).toContainText(t.result('direct'));
+    const matched = page.getByTestId('trace-route').locator('li[data-step="rule"][data-result="yes"]');
+    await expect(matched).toHaveCount(1);
+    await expect(matched).toContainText('domain:example.com');
+  });
+
+  test(`${locale}: a domainStrategy lookup`, async ({page}) => {
+    await openWithConfig(page, locale);
+    await traceTo(page, locale, 'intranet.test', '443', '10.1.2.3');
+    await expect(page.getByTestId('trace-summary')).toContainText(t.result('block'));
+    await expect(page.locator('li[data-step="secondPass"]')).toContainText(t.secondPass);
+    await expect(page.locator('li[data-step="lookup"]')).toContainText('intranet.test');
+    await expect(page.locator('li[data-step="rule"][data-result="yes"]')).toContainText('10.1.2.3');
+  });
+
+  test(`${locale}: a balancer`, async ({page}) => {
+    await openWithConfig(page, locale);
+    await traceTo(page, locale, '203.0.113.7', '8443');
+    const step = page.locator('li[data-step="balancer"]');
+    await expect(step).toContainText('pool');
+    await expect(step).toContainText('px-a, px-b');
+    await expect(page.getByTestId('trace-summary')).toContainText(t.result('px-a | px-b'));
+  });
+
+  test(`${locale}: a DNS fallback to a server meant for other names is warned about`, async ({page}) => {
+    await openWithConfig(page, locale);
+    await traceTo(page, locale, 'www.example.org', '443', '198.51.100.1');
+    const servers = page.locator('li[data-step="lookup"] li[data-step="dns-server"]');
+    await expect(servers).toHaveCount(2);
+    await expect(servers.first()).toHaveAttribute('data-why', 'fallback');
+    await expect(servers.first()).toContainText('UDP:223.5.5.5:53');
+    await expect(page.getByTestId('trace-warnings').locator('[data-warning="dnsFallbackToOther"]')).toContainText(t.fallbackWarn);
+  });
+
+  test(`${locale}: an undecided geo condition, then decided by an opened geosite.dat`, async ({page}) => {
+    await openWithConfig(page, locale);
+    await traceTo(page, locale, 'www.163.com', '443', '198.51.100.1');
+    await expect(page.locator('li[data-step="rule"][data-result="unknown"]').first()).toContainText('geosite:cn');
+    await expect(page.getByTestId('trace-alternatives')).toContainText(t.undecided);
+    await expect(page.getByTestId('trace-summary')).toContainText(t.result('proxy'));
+    // the reader's own file, read in the browser: nothing is sent
+    const requests = recordRequests(page, page.url());
+    await page.getByTestId('trace-geo').setInputFiles({name: 'geosite.dat', mimeType: 'application/octet-stream',
+      buffer: Buffer.from(geositeDat({cn: [['domain', '163.com']]}))});
+    await expect(page.getByTestId('trace-geo-status')).toContainText(t.loaded);
+    await expect(page.getByTestId('trace-summary')).toContainText(t.result('direct'));
+    await expect(page.getByTestId('trace-alternatives')).toHaveCount(0);
+    expect([...requests.own, ...requests.foreign]).toEqual([]);
+  });
+
+  test(`${locale}: a bad port gets an answer; nothing is requested while tracing`, async ({page, baseURL}) => {
+    await openWithConfig(page, locale);
+    await traceTo(page, locale, 'www.example.com');
+    await expect(page.getByTestId('trace-summary')).toBeVisible();
+    const requests = recordRequests(page, baseURL);
+    await traceTo(page, locale, 'www.example.com', '70000');
+    await expect(page.getByTestId('trace-input-error')).toHaveText(t.badPort);
+    await traceTo(page, locale, '10.9.9.9', '80');
+    await page.getByRole('combobox', {name: t.inbound}).fill('socks-in');
+    await expect(page.getByTestId('trace-summary')).toContainText(t.result('block'));
+    expect([...requests.own, ...requests.foreign]).toEqual([]);
+  });
+}
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`the trace panel has no axe violations (${mode})`, async ({page}) => {
+    await page.emulateMedia({colorScheme: mode});
+    await openWithConfig(page, 'en');
+    await traceTo(page, 'en', 'www.163.com', '443', '198.51.100.1');
+    await expect(page.getByTestId('trace-warnings')).toBeVisible();
+    const {violations} = await new AxeBuilder({page}).include('[data-testid="trace-panel"]').analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}
+
+for (const locale of ['zh', 'en'] as const) {
+  test(`${locale}: "trace this example" opens the checker with the example loaded`, async ({page}) => {
+    await page.goto(localePath('/config/routing', locale));
+    await hydrated(page);
+    const link = page.getByRole('link', {name: texts[locale].trace}).first();
+    await expect(link).toHaveAttribute('href', new RegExp(`^${localePath('/awesome/config-checker', locale)}#trace=`));
+    await link.click();
+    await expect(page).toHaveURL(/\/awesome\/config-checker#trace=/);
+    await hydrated(page);
+    await expect(page.getByRole('heading', {name: texts[locale].title})).toBeVisible();
+    await expect(page.getByRole('textbox', {name: texts[locale].editor})).toContainText('geosite:category-ads-all');
+    await traceTo(page, locale, 'shop.example.cn');
+    await expect(page.getByTestId('trace-summary')).toContainText(texts[locale].result('direct'));
+  });
+}

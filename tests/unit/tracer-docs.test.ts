@@ -1,0 +1,110 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {readFileSync, readdirSync} from 'node:fs';
+import {join} from 'node:path';
+import {readConfig, type Format} from '../../src/tracer/config';
+import {emptyGeoData, readGeoIP, readGeoSite, type GeoData} from '../../src/tracer/geodata';
+import {formatIP, parseIP} from '../../src/tracer/ip';
+import {trace, traceLookup, type BalancerStep, type Destination} from '../../src/tracer/trace';
+import {traceHref, traceName} from '../../src/plugins/traceLink';
+import {geoipDat, geositeDat, type SiteEntry} from './tracer/geofiles';
+
+/**
+ * Issue 28: what the v4 and v5 pages say their routing, DNS, Fake DNS and balancer examples do,
+ * written as expectations (tests/unit/tracer/doc-examples.json) and checked by the tracer, so the
+ * examples the lab cannot run (v5 format, fields newer than 4.34) are checked too.
+ */
+
+const root = new URL('../../', import.meta.url).pathname;
+type Expect = {
+  trace: string; format: Format; pages: string[]; says: string;
+  routes?: {dest: Destination; outbound: string; why?: string}[];
+  balancers?: {dest: Destination; balancer: string; candidates: string[]; strategy: string; fallbackTag: string}[];
+  lookups?: {name: string; fake?: boolean; servers?: number[]; first?: number; notAsked?: number[]; fakeFirst?: boolean; ips?: string[]; routes?: Record<string, string>}[];
+  noLookup?: string[];
+};
+const data = JSON.parse(readFileSync(join(root, 'tests/unit/tracer/doc-examples.json'), 'utf8')) as
+  {geo: {site: Record<string, SiteEntry[]>; ip: Record<string, string[]>}; examples: Expect[]};
+
+const geo: GeoData = emptyGeoData();
+geo.sites.set('geosite.dat', readGeoSite('geosite.dat', geositeDat(data.geo.site)));
+geo.ips.set('geoip.dat', readGeoIP('geoip.dat', geoipDat(data.geo.ip)));
+
+/** Every ```json block whose fence says trace="name", in one Markdown file. */
+function tracedBlocks(file: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const lines = readFileSync(join(root, file), 'utf8').split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^```json(.*)$/.exec(lines[i]!);
+    const name = m ? traceName(m[1]) : null;
+    if (!name) continue;
+    const body: string[] = [];
+    for (i++; i < lines.length && !lines[i]!.startsWith('```'); i++) body.push(lines[i]!);
+    out.set(name, body.join('\n'));
+  }
+  return out;
+}
+
+function docFiles(dir: string): string[] {
+  return readdirSync(join(root, dir), {recursive: true, encoding: 'utf8'}).filter((f) => f.endsWith('.md')).map((f) => join(dir, f));
+}
+
+test('every trace= example has expectations, in both languages, with the same JSON', () => {
+  const files = [...docFiles('docs'), ...docFiles('versioned_docs'), ...docFiles('i18n/en/docusaurus-plugin-content-docs/current'), ...docFiles('i18n/en/docusaurus-plugin-content-docs-v5/current')];
+  const found = new Map<string, string[]>();
+  for (const f of files) for (const name of tracedBlocks(f).keys()) found.set(name, [...(found.get(name) ?? []), f]);
+  for (const e of data.examples) {
+    assert.deepEqual((found.get(e.trace) ?? []).sort(), [...e.pages].sort(), `${e.trace}: the pages carrying it`);
+    const [a, b] = e.pages.map((p) => JSON.parse(tracedBlocks(p).get(e.trace) ?? 'null') as unknown);
+    assert.deepEqual(a, b, `${e.trace}: the same example in both languages`);
+  }
+  assert.deepEqual([...found.keys()].sort(), data.examples.map((e) => e.trace).sort(), 'trace= names in the docs and in doc-examples.json');
+});
+
+test('the trace link carries the example to the checker', () => {
+  const json = tracedBlocks('docs/config/routing.md').get('routing-example')!;
+  const href = traceHref(json);
+  assert.match(href, /^pathname:\/\/\/awesome\/config-checker#trace=/);
+  assert.deepEqual(JSON.parse(decodeURIComponent(href.split('#trace=')[1]!)), JSON.parse(json));
+});
+
+for (const e of data.examples) {
+  test(`${e.trace} (${e.pages[0]}): ${e.says}`, () => {
+    const value = JSON.parse(tracedBlocks(e.pages[0]!).get(e.trace)!) as unknown;
+    const model = readConfig(value, e.format);
+    assert.deepEqual(model.errors, [], 'the configuration reads without errors');
+    for (const r of e.routes ?? []) {
+      const t = trace(model, r.dest, geo);
+      assert.deepEqual(t.errors, [], `${r.dest.address}: no errors`);
+      assert.deepEqual(t.route.alternatives, [], `${r.dest.address}: nothing undecided`);
+      assert.equal(t.route.outbound, r.outbound, `${r.dest.address}:${r.dest.port} → ${r.outbound} (${r.why ?? ''})`);
+      if (e.noLookup?.includes(r.dest.address)) assert.equal(t.lookups.length, 0, `${r.dest.address}: not looked up`);
+    }
+    for (const b of e.balancers ?? []) {
+      const t = trace(model, b.dest, geo);
+      const step = t.route.steps.find((s): s is BalancerStep => s.kind === 'balancer');
+      assert.ok(step && step.balancer, `${b.dest.address}: goes to a balancer`);
+      assert.equal(step.tag, b.balancer);
+      assert.deepEqual(step.candidates, b.candidates);
+      assert.equal(step.balancer.strategy, b.strategy);
+      assert.equal(step.balancer.fallbackTag, b.fallbackTag);
+    }
+    for (const l of e.lookups ?? []) {
+      const t = traceLookup(model, l.name, geo, {fake: l.fake ?? false});
+      const what = `${l.name}${l.fake ? ' (a client query)' : ''}`;
+      if (l.ips) {
+        assert.deepEqual(t.ips, l.ips.map((s) => formatIP(parseIP(s)!)), `${what}: answered from hosts`);
+        continue;
+      }
+      const order = t.servers.map((s) => s.server?.index);
+      if (l.servers) assert.deepEqual(order, l.servers, `${what}: servers in order`);
+      if (l.first !== undefined) assert.equal(t.servers[0]?.why, 'domain', `${what}: the first is asked for its domains`);
+      for (const n of l.notAsked ?? []) assert.ok(!order.includes(n), `${what}: server ${n} is never asked`);
+      if (l.fakeFirst) assert.equal(t.servers[0]?.fake, true, `${what}: a fake IP`);
+      for (const [i, out] of Object.entries(l.routes ?? {})) {
+        const s = t.servers.find((x) => x.server?.index === Number(i));
+        assert.equal(s?.routed?.route.outbound, out, `${what}: server ${i}'s query goes through ${out}`);
+      }
+    }
+  });
+}

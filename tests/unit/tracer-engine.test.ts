@@ -1,0 +1,151 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {readConfig, guessFormat} from '../../src/tracer/config';
+import {emptyGeoData, readGeoFile, type GeoData} from '../../src/tracer/geodata';
+import {evalAttrs} from '../../src/tracer/attrs';
+import {shadowedRules, trace, traceLookup, type BalancerStep, type LookupStep} from '../../src/tracer/trace';
+import {geoipDat, geositeDat} from './tracer/geofiles';
+
+/** Issue 28: the tracer's own behaviour beyond the ported Go tests (each names the source it follows). */
+
+const out = (...tags: string[]) => tags.map((tag) => ({tag, protocol: 'freedom'}));
+const tcp = (address: string, port = 443) => ({address, port, network: 'tcp' as const});
+const geo = (): GeoData => {
+  const g = emptyGeoData();
+  const site = readGeoFile('geosite.dat', geositeDat({cn: [['domain', 'baidu.com'], ['full', 'qq.com', 'ads']], private: [['domain', 'lan']]}));
+  const ip = readGeoFile('geoip.dat', geoipDat({cn: ['110.242.0.0/16'], private: ['10.0.0.0/8']}));
+  if (site.kind === 'site') g.sites.set('geosite.dat', site);
+  if (ip.kind === 'ip') g.ips.set('geoip.dat', ip);
+  return g;
+};
+
+test('IPOnDemand looks the name up at the first rule that reaches an IP condition (router.go:107, context.go:19)', () => {
+  const m = readConfig({outbounds: out('a', 'b', 'c'), routing: {domainStrategy: 'IPOnDemand', rules: [
+    {type: 'field', port: '80', ip: ['10.0.0.0/8'], outboundTag: 'b'},
+    {type: 'field', ip: ['10.0.0.0/8'], outboundTag: 'c'},
+  ]}}, 'v4');
+  const t = trace(m, {...tcp('x.test'), dnsAnswer: ['10.0.0.1']}, emptyGeoData());
+  const lookup = t.route.steps.findIndex((s) => s.kind === 'lookup');
+  assert.equal((t.route.steps[lookup] as LookupStep).rule, 1, 'rule 1 fails on its port first, so rule 2 triggers the lookup');
+  assert.equal(t.route.outbound, 'c');
+});
+
+test('AsIs never looks up; an inverse geoip on a domain target is false, not true (condition.go:137)', () => {
+  const m = readConfig({outbounds: out('a', 'b'), routing: {rules: [{type: 'field', ip: ['geoip:!cn'], outboundTag: 'b'}]}}, 'v4');
+  const t = trace(m, tcp('www.example.com'), geo());
+  assert.equal(t.lookups.length, 0);
+  assert.equal(t.route.outbound, 'a');
+  assert.equal(trace(m, tcp('8.8.8.8'), geo()).route.outbound, 'b');
+});
+
+test('undecided geo conditions give both outcomes; geo lists are case-insensitive and filter by @attrs', () => {
+  const m = readConfig({outbounds: out('proxy', 'direct', 'block'), routing: {rules: [
+    {type: 'field', domain: ['geosite:CN@ads'], outboundTag: 'block'},
+    {type: 'field', domain: ['geosite:cn'], outboundTag: 'direct'},
+  ]}}, 'v4');
+  const none = trace(m, tcp('qq.com'), emptyGeoData());
+  assert.equal(none.route.outbound, 'proxy');
+  assert.deepEqual(none.route.alternatives.map((a) => [a.rule, a.outbound]), [[0, 'block'], [1, 'direct']]);
+  assert.equal(trace(m, tcp('qq.com'), geo()).route.outbound, 'block');
+  assert.equal(trace(m, tcp('www.baidu.com'), geo()).route.outbound, 'direct');
+  const missing = readConfig({outbounds: out('a'), routing: {rules: [{type: 'field', domain: ['geosite:nope'], outboundTag: 'a'}]}}, 'v4');
+  assert.match(trace(missing, tcp('x.com'), geo()).errors.join(), /list not found in geosite.dat: nope/);
+});
+
+test('balancers: prefixes select the candidates, no candidate means fallbackTag, else the default outbound', () => {
+  const cfg = (fallbackTag?: string) => readConfig({outbounds: out('first', 'px-1', 'px-2', 'spare'), routing: {
+    balancers: [{tag: 'b', selector: ['px-'], fallbackTag}, {tag: 'empty', selector: ['nothing-'], fallbackTag}],
+    rules: [{type: 'field', port: '1', balancerTag: 'b'}, {type: 'field', port: '2', balancerTag: 'empty'}]}}, 'v4');
+  const step = (m: ReturnType<typeof cfg>, port: number) => trace(m, tcp('1.2.3.4', port), emptyGeoData());
+  const b = step(cfg(), 1).route.steps.find((s): s is BalancerStep => s.kind === 'balancer');
+  assert.deepEqual(b?.candidates, ['px-1', 'px-2']);
+  assert.equal(step(cfg('spare'), 2).route.outbound, 'spare');
+  assert.equal(step(cfg(), 2).route.outbound, 'first');
+});
+
+test('DNS: skipFallback beats the global strategy, DisabledIfAnyMatch only after a match (nameserver.go:120, dns.go:350)', () => {
+  const m = readConfig({dns: {disableFallbackIfMatch: true, servers: [
+    {address: '1.1.1.1', domains: ['domain:a.test']}, {address: '8.8.8.8', skipFallback: true, domains: ['domain:b.test']}, '9.9.9.9']}}, 'v4');
+  const order = (n: string) => traceLookup(m, n, emptyGeoData(), {fake: false}).servers.map((s) => s.server?.index);
+  assert.deepEqual(order('x.a.test'), [0]);
+  assert.deepEqual(order('x.b.test'), [1]);
+  assert.deepEqual(order('x.c.test'), [0, 2]);
+});
+
+test('DNS: a queryStrategy that leaves no record type ends the lookup (nameserver.go:184, dns.go:308)', () => {
+  const m = readConfig({dns: {servers: [{address: '1.1.1.1', queryStrategy: 'UseIPv6'}, '8.8.8.8']}}, 'v4');
+  const t = traceLookup(m, 'x.test', emptyGeoData(), {fake: false, answer: ['1.2.3.4'], want: {v4: true, v6: false}});
+  assert.deepEqual(t.ips, []);
+  assert.equal(t.servers[0]?.outcome, 'stop');
+  assert.equal(t.servers[1]?.outcome, undefined);
+});
+
+test('DNS: hosts mapping a name to a name, then the servers asked for the new name; geosite keys in hosts', () => {
+  const m = readConfig({dns: {hosts: {'a.test': 'b.test', 'geosite:cn': '10.0.0.1'}, servers: ['8.8.8.8']}}, 'v4');
+  const t = traceLookup(m, 'a.test', geo(), {fake: false});
+  assert.equal(t.asked, 'b.test');
+  assert.deepEqual(traceLookup(m, 'www.baidu.com', geo(), {fake: false}).ips, ['10.0.0.1']);
+  assert.equal(traceLookup(m, 'www.baidu.com', emptyGeoData(), {fake: false}).hosts.result, 'unknown');
+});
+
+test('DNS: queries through routing carry the server tag, else the global tag, else a random one; local servers are not routed', () => {
+  const m = readConfig({outbounds: out('proxy', 'direct'), dns: {tag: 'dns', servers: [{address: '1.1.1.1', tag: 'own'}, 'https://8.8.8.8/dns-query', 'localhost']},
+    routing: {rules: [{type: 'field', inboundTag: ['own'], outboundTag: 'direct'}]}}, 'v4');
+  // (x.test would go to localhost first: it answers the test TLD and other local names first, config.go:25)
+  assert.equal(traceLookup(m, 'x.test', emptyGeoData(), {fake: false}).servers[0]?.name, 'localhost');
+  const t = traceLookup(m, 'x.example.org', emptyGeoData(), {fake: false});
+  assert.deepEqual(t.servers.map((s) => s.routed?.tag ?? null), ['own', 'dns', null]);
+  assert.deepEqual(t.servers.map((s) => s.routed?.route.outbound ?? null), ['direct', 'proxy', null]);
+  assert.equal(t.servers[1]?.routed?.target, '8.8.8.8:443');
+  const noTag = readConfig({dns: {servers: ['1.1.1.1']}}, 'v4');
+  assert.equal(traceLookup(noTag, 'x.test', emptyGeoData(), {fake: false}).servers[0]?.routed?.tagRandom, true);
+});
+
+test('v5: domain and geoDomain are two conditions, both needed (app/router/config.go:42, :50)', () => {
+  const m = readConfig({outbounds: out('a', 'b'), router: {rule: [{tag: 'b', domain: [{type: 'RootDomain', value: 'baidu.com'}], geoDomain: [{code: 'private'}]}]}}, 'v5');
+  assert.equal(trace(m, tcp('www.baidu.com'), geo()).route.outbound, 'a');
+  assert.ok(trace(m, tcp('www.baidu.com'), geo()).warnings.some((w) => w.code === 'v5DomainAndGeoDomain'));
+  assert.equal(guessFormat({router: {}}), 'v5');
+});
+
+test('warnings: a shadowed rule, a domain rule an IP cannot match without sniffing, a DNS fallback leak', () => {
+  const m = readConfig({inbounds: [{tag: 'in', protocol: 'socks'}], outbounds: out('a', 'b'),
+    dns: {servers: [{address: '223.5.5.5', domains: ['domain:cn']}, '8.8.8.8']},
+    routing: {domainStrategy: 'IPIfNonMatch', rules: [
+      {type: 'field', domain: ['domain:example.com'], outboundTag: 'a'},
+      {type: 'field', domain: ['full:www.example.com'], network: 'tcp', outboundTag: 'b'},
+      {type: 'field', ip: ['10.0.0.0/8'], outboundTag: 'b'},
+    ]}}, 'v4');
+  assert.deepEqual(shadowedRules(m).map((w) => w.code === 'shadowedRule' && [w.rule, w.by]), [[1, 0]]);
+  const ip = trace(m, {...tcp('93.184.216.34'), inboundTag: 'in'}, emptyGeoData());
+  assert.ok(ip.warnings.some((w) => w.code === 'domainRuleNeedsSniffing'));
+  const leak = trace(m, {...tcp('www.google.com'), dnsAnswer: ['142.250.0.1']}, emptyGeoData());
+  assert.ok(leak.warnings.some((w) => w.code === 'dnsFallbackToOther' && w.server === 0));
+});
+
+test('FakeDNS answers client queries only; internal lookups skip it (dns.go:334, :348)', () => {
+  const m = readConfig({dns: {servers: ['fakedns', '8.8.8.8']}}, 'v4');
+  assert.equal(traceLookup(m, 'x.test', emptyGeoData(), {fake: true}).servers[0]?.fake, true);
+  const internal = traceLookup(m, 'x.test', emptyGeoData(), {fake: false});
+  assert.deepEqual(internal.servers.map((s) => s.name), ['UDP:8.8.8.8:53']);
+  assert.deepEqual(internal.skipped.map((s) => s.why), ['fakedns']);
+});
+
+test('attrs: the Starlark subset', () => {
+  assert.equal(evalAttrs("attrs[':method'] == 'GET' and attrs[':path'].startswith('/a')", {':method': 'GET', ':path': '/ab'}), true);
+  assert.equal(evalAttrs("not attrs[':path'].endswith('.js') or 'x' in attrs[':path']", {':path': '/x.js'}), true);
+  assert.throws(() => evalAttrs('len(attrs) > 1', {}));
+});
+
+test("the panel's texts: every id has its English, with the same placeholders", async () => {
+  const {readFileSync} = await import('node:fs');
+  const dir = new URL('../../src/components/TracePanel/', import.meta.url);
+  const en = JSON.parse(readFileSync(new URL('en.json', dir), 'utf8')) as Record<string, string>;
+  const used = new Map<string, string>();
+  for (const f of ['index.tsx', 'Panel.tsx', 'words.tsx']) {
+    for (const m of readFileSync(new URL(f, dir), 'utf8').matchAll(/tr\(\{id: '([\w.]+)', message: '((?:[^'\\]|\\.)*)'\}/g)) used.set(m[1]!, m[2]!);
+  }
+  assert.deepEqual([...used.keys()].sort(), Object.keys(en).sort());
+  const holes = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+  for (const [id, zh] of used) assert.deepEqual(holes(en[id]!), holes(zh), id);
+});
