@@ -28,16 +28,35 @@ const arg = (name: string, dflt: number): number => {
 };
 
 if (!process.env.TRACER_DIFF_IN_NS) {
-  const r = spawnSync('unshare', ['--net', process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
-    stdio: 'inherit', env: {...process.env, TRACER_DIFF_IN_NS: '1'}, timeout: 15 * 60_000,
+  // As the lab does (tests/lab/run.mjs): root, or a passwordless sudo (GitHub's runners); a new
+  // network namespace with only loopback, and a PID namespace, so that the kernel ends every v2ray
+  // started inside when this runner's copy in there exits, however it exits.
+  const sudo = typeof process.getuid === 'function' && process.getuid() !== 0;
+  if (sudo && spawnSync('sudo', ['-n', 'true'], {stdio: 'ignore'}).status !== 0) {
+    console.error('tracer:diff runs v2ray in a network namespace of its own (unshare --net), which needs root.'
+      + ' Run it as root (CI does) or with a passwordless sudo.');
+    process.exit(1);
+  }
+  const command = ['unshare', '--net', '--pid', '--fork', '--kill-child', 'env', 'TRACER_DIFF_IN_NS=1',
+    process.execPath, ...process.execArgv, ...process.argv.slice(1)];
+  const r = spawnSync(sudo ? 'sudo' : command[0]!, sudo ? ['-n', '--preserve-env=V2RAY_PATH', ...command] : command.slice(1), {
+    stdio: 'inherit', timeout: 15 * 60_000, killSignal: 'SIGKILL',
   });
+  if (r.error) console.error(`tracer:diff: ${r.error.message}`);
   process.exit(r.status ?? 1);
 }
 
 spawnSync('ip', ['link', 'set', 'lo', 'up']);
+// Never send a packet off the machine: refuse to run if the namespace has any interface but lo.
+const links = spawnSync('ip', ['-o', 'link', 'show'], {encoding: 'utf8'}).stdout.split('\n').filter(Boolean);
+if (links.length !== 1 || !/^\d+: lo:/.test(links[0]!)) {
+  console.error(`tracer:diff: expected only the loopback interface, found:\n${links.join('\n')}`);
+  process.exit(1);
+}
 const children = new Set<ChildProcess>();
 const cleanup = (): void => { for (const c of children) { try { c.kill('SIGKILL'); } catch { /* gone */ } } };
 process.on('exit', cleanup);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { cleanup(); process.exit(130); });
 process.on('SIGINT', () => { cleanup(); process.exit(130); });
 
 // ---- the world ----
