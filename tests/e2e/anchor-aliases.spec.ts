@@ -18,7 +18,7 @@ const root = join(__dirname, '../..');
 const buildDir = resolve(root, process.env.E2E_BUILD_DIR ?? 'build');
 type AnchorList = {pages: Record<string, Partial<Record<Locale, string[]>>>};
 const lists: Record<string, AnchorList> = Object.fromEntries(['old-anchors.json', 'current-anchors.json']
-  .map((f) => [f, JSON.parse(readFileSync(join(root, 'tests/data', f), 'utf8')) as AnchorList]));
+  .map((f) => [f, JSON.parse(readFileSync(join(root, 'facts', f), 'utf8')) as AnchorList]));
 
 function htmlFile(path: string, locale: Locale): string {
   const address = localePath(path, locale);
