@@ -12,11 +12,19 @@
  * @theme-init/, @generated/, and @docusaurus/Link, @docusaurus/router… — the names in
  * @docusaurus/core's client exports; @docusaurus/theme-common and the like are real packages).
  *
+ * Second, nothing outside tests/ depends on tests/ (so the site builds, and the scripts run, from
+ * a copy without it): a code file in src/, config/, scripts/ or at the top level that imports a
+ * module under tests/, or holds a string naming a path under tests/ ('../../tests/x.mjs',
+ * join(root, 'tests/data/y.json'), new URL('../tests/', import.meta.url)), fails by file and line.
+ * Comments may name tests/. Exempt: playwright.config.ts (the test runner's own settings) and
+ * this file (it scans tests/ for imports). A path built from a bare 'tests' segment joined with
+ * another ('tests' + '/data') is not seen.
+ *
  * Usage: node scripts/checkImports.mjs [--verbose]
  */
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import {builtinModules} from 'node:module';
-import {join, relative, resolve} from 'node:path';
+import {join, relative, resolve, sep} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -49,6 +57,23 @@ export function docusaurusAliases(coreDir = join(root, 'node_modules/@docusaurus
  * bracket starts a regular expression, whose quotes are not strings.
  */
 export function stripComments(source) {
+  return scanSource(source).code;
+}
+
+/**
+ * The string and template literals of a source file (comments skipped), each with its text
+ * between the quotes and its line.
+ * @returns {{text: string, line: number}[]}
+ */
+export function stringLiterals(source) {
+  const {code, strings} = scanSource(source);
+  return strings.map(({start, end}) => ({text: code.slice(start + 1, end - 1), line: code.slice(0, start).split('\n').length}));
+}
+
+/** One pass over the source: the code with comments blanked, and where each string literal is. */
+function scanSource(source) {
+  /** @type {{start: number, end: number}[]} */
+  const strings = [];
   let out = '';
   let i = 0;
   /** Last significant character of code, to tell a regular expression from a division. */
@@ -69,6 +94,7 @@ export function stripComments(source) {
       i = stop;
     } else if (c === '\'' || c === '"' || c === '`') {
       const stop = endOfString(source, i);
+      strings.push({start: i, end: stop});
       out += source.slice(i, stop);
       i = stop;
       last = c;
@@ -83,7 +109,7 @@ export function stripComments(source) {
       i += 1;
     }
   }
-  return out;
+  return {code: out, strings};
 }
 
 /** Index just past the string or template literal starting at `start` (nested `${…}` included). */
@@ -229,7 +255,36 @@ export function undeclaredImports(dir = root) {
   return {files: files.length, problems};
 }
 
+/** Code files outside tests/ that may name tests/: the test runner's settings, and this check. */
+const mayNameTests = new Set(['playwright.config.ts', 'scripts/checkImports.mjs']);
+
+/** Whether a string names a path under tests/: a path segment `tests` ('tests/x', '../../tests/x', 'a/tests'). */
+export const namesTestsPath = (text) => /(?:^|[/\\])tests(?:[/\\]|$)/.test(text);
+
+/**
+ * Places outside tests/ that import or name a path under tests/, as `{file, line, text}`.
+ * @param {string} dir the repository
+ */
+export function pathsIntoTests(dir = root) {
+  const problems = [];
+  for (const file of filesToScan(dir)) {
+    const rel = relative(dir, file).split(sep).join('/');
+    if (rel.startsWith('tests/') || mayNameTests.has(rel)) continue;
+    for (const {text, line} of stringLiterals(readFileSync(file, 'utf8'))) {
+      if (namesTestsPath(text)) problems.push({file: rel, line, text});
+    }
+  }
+  return problems;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const intoTests = pathsIntoTests();
+  for (const p of intoTests) console.error(`${p.file}:${p.line}: names ${JSON.stringify(p.text)}, a path under tests/`);
+  if (intoTests.length > 0) {
+    console.error(`\ncheck:imports: ${intoTests.length} place(s) outside tests/ import or read tests/. The build and the scripts must `
+      + 'run without tests/: move what they need to facts/ or scripts/ (README "Layout"), and have the tests import it from there');
+    process.exitCode = 1;
+  }
   const {files, problems} = undeclaredImports();
   for (const p of problems) console.error(`${p.file}:${p.line}: imports ${p.name} (${p.specifier}), which package.json does not list`);
   if (problems.length > 0) {
@@ -239,4 +294,5 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     process.exit(1);
   }
   console.log(`check:imports: every package imported by ${files} files is in package.json`);
+  if (intoTests.length === 0) console.log('check:imports: no file outside tests/ imports or names a path under tests/');
 }

@@ -2,14 +2,14 @@
 // Writes anchor aliases into pages' front matter from a mapping file, one line each:
 //   <route> <zh|en> <old id> <heading id> [~ why, when the page has no section for the same thing]
 // Lines starting with # are comments. Existing anchorAliases of a page are kept and merged; a
-// "~ why" goes to the `closest` notes of tests/data/old-anchors.json. Refuses a target that is not
+// "~ why" goes to the `closest` notes of facts/old-anchors.json. Refuses a target that is not
 // a heading id of the page. Usage: node scripts/anchors/applyAliases.mjs <mapping file>...
 import {readFileSync, writeFileSync} from 'node:fs';
 import yaml from 'js-yaml';
-import {fileFor, root} from '../../tests/content/files.mjs';
-import {anchorAliases, headings} from '../../tests/content/anchors.mjs';
+import {fileFor, root} from '../content/files.mjs';
+import {anchorAliases, headings} from '../content/anchors.mjs';
 
-const oldFile = root + 'tests/data/old-anchors.json';
+const oldFile = root + 'facts/old-anchors.json';
 const old = JSON.parse(readFileSync(oldFile, 'utf8'));
 /** @type {Map<string, {path: string, lang: 'zh'|'en', map: Map<string, string>}>} */
 const byFile = new Map();

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Derives tests/data/old-anchors.json: every h2/h3 id of the old VuePress 2 site (v2fly/v2fly-github-io),
+// Derives facts/old-anchors.json: every h2/h3 id of the old VuePress 2 site (v2fly/v2fly-github-io),
 // computed as VuePress 2 (rc.19) computed it: markdown-it 14 parses the page (front matter removed,
 // HTML allowed), markdown-it-anchor takes the text of each heading's `text` and `code_inline` tokens,
 // @mdit-vue/shared slugify turns it into an id, and a repeated id gets -1, -2, ... over all heading
@@ -7,7 +7,7 @@
 //
 // Usage: node scripts/anchors/oldSiteAnchors.mjs <path to a git clone of v2fly/v2fly-github-io> [commit]
 // (`fetch` github:v2fly/v2fly-github-io gives a bare clone under /work/.mirror/). Rewrites the `pages`
-// of tests/data/old-anchors.json and keeps its `closest` notes.
+// of facts/old-anchors.json and keeps its `closest` notes.
 import {execFileSync} from 'node:child_process';
 import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
@@ -19,7 +19,7 @@ if (!repo) {
   console.error('usage: oldSiteAnchors.mjs <v2fly-github-io git dir> [commit]');
   process.exit(2);
 }
-const out = fileURLToPath(new URL('../../tests/data/old-anchors.json', import.meta.url));
+const out = fileURLToPath(new URL('../../facts/old-anchors.json', import.meta.url));
 const git = (...args) => execFileSync('git', ['-C', repo, ...args], {encoding: 'utf8', maxBuffer: 1 << 26});
 
 // @mdit-vue/shared slugify, which VuePress 2 passes to markdown-it-anchor.

@@ -1,19 +1,19 @@
 #!/usr/bin/env node
-// Records the heading ids every page has now in tests/data/current-anchors.json, so the
+// Records the heading ids every page has now in facts/current-anchors.json, so the
 // content check fails when one of them disappears without an anchorAliases entry. Ids already in
 // the list stay; new ones are added. Run it after adding headings:
 //   node scripts/anchors/recordCurrentAnchors.mjs [--rev <git revision>]   (default: the work tree)
 import {execFileSync} from 'node:child_process';
 import {readFileSync, writeFileSync, existsSync} from 'node:fs';
-import {fileFor, root} from '../../tests/content/files.mjs';
-import {pages} from '../../tests/content/facts.mjs';
-import {headings} from '../../tests/content/anchors.mjs';
+import {fileFor, root} from '../content/files.mjs';
+import {pages} from '../facts/facts.mjs';
+import {headings} from '../content/anchors.mjs';
 
 const rev = process.argv.includes('--rev') ? process.argv[process.argv.indexOf('--rev') + 1] : null;
 const read = (file) => rev
   ? execFileSync('git', ['-C', root, 'show', `${rev}:${file}`], {encoding: 'utf8'})
   : readFileSync(root + file, 'utf8');
-const out = root + 'tests/data/current-anchors.json';
+const out = root + 'facts/current-anchors.json';
 const previous = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')).pages : {};
 /** @type {Record<string, Record<string, string[]>>} */
 const recorded = {};

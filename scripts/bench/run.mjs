@@ -174,7 +174,8 @@ async function checkerFigures(browser, dir, otherVisits) {
   // everything no other measured page loads: the page's own chunks, and the vendor chunk with CodeMirror and ajv
   const elsewhere = new Set(otherVisits.flatMap((v) => v.files.map((f) => f.url)));
   const only = visit.files.filter((f) => f.kind === 'js' && !elsewhere.has(f.url));
-  const text = readFileSync(join(root, 'tests/schema/broken/v4/protocol-misspelled.jsonc'), 'utf8');
+  // a misspelled protocol, so that the check has a problem to show (as tests/schema/broken/v4/protocol-misspelled.jsonc)
+  const text = '{\n  "inbounds": [{"port": 1080, "protocol": "sock"}],\n  "outbounds": [{"protocol": "freedom"}]\n}\n';
   const ready = [];
   const check = [];
   for (let i = 0; i < 3; i += 1) {
@@ -296,7 +297,7 @@ function markdown(r) {
   for (const q of Object.values(r.search.firstQuery)) {
     lines.push(`| ${q.path} "${q.query}" | ${q.codeAndIndexKB} | ${q.modalKB} | ${q.engineKB} | ${q.indexKB} | ${q.fragmentsKB} | ${q.gzipKB} | ${q.requests} |`);
   }
-  lines.push('', '| relevance (tests/data/search-queries.json) | queries | success@1 | success@3 |', '|---|---|---|---|');
+  lines.push('', '| relevance (scripts/search/queries.json) | queries | success@1 | success@3 |', '|---|---|---|---|');
   for (const [lang, x] of Object.entries(r.search.relevance)) lines.push(`| ${lang} | ${x.queries} | ${x.successAt1} % | ${x.successAt3} % |`);
   lines.push('');
   lines.push('## Budgets (reported, not enforced)', '', '| budget | limit | measured | |', '|---|---|---|---|');

@@ -1,6 +1,6 @@
 /**
  * Our couplings to framework internals (README "Upgrading Docusaurus"). Each entry of
- * tests/data/couplings.json names a file of ours, the upstream file it copies, wraps or reads
+ * scripts/couplings/couplings.json names a file of ours, the upstream file it copies, wraps or reads
  * (a path under node_modules), what it relies on there, and the sha256 of that upstream file as
  * it was when ours was last checked against it. `check()` hashes the installed files: any
  * difference means an upgrade changed something ours copies or leans on, and must be looked at
@@ -12,7 +12,7 @@ import {join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 export const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-export const dataFile = join(root, 'tests/data/couplings.json');
+export const dataFile = join(root, 'scripts/couplings/couplings.json');
 
 /** @typedef {{ours: string, upstream: string, relies: string, sha256: string}} Coupling */
 /** @typedef {{packages: Record<string, string>, couplings: Coupling[]}} CouplingData */
@@ -45,7 +45,7 @@ export function check(data, modules = join(root, 'node_modules'), site = root) {
   }
   for (const c of data.couplings) {
     if (!existsSync(join(site, c.ours))) {
-      problems.push(`${c.ours} is listed in tests/data/couplings.json but no longer exists: remove its entry`);
+      problems.push(`${c.ours} is listed in scripts/couplings/couplings.json but no longer exists: remove its entry`);
       continue;
     }
     const path = join(modules, c.upstream);

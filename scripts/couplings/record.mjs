@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * After an upgrade, once every coupling in tests/data/couplings.json has been compared with its
+ * After an upgrade, once every coupling in scripts/couplings/couplings.json has been compared with its
  * new upstream file and ours updated: records the installed versions and the upstream hashes.
  * Usage: node scripts/couplings/record.mjs
  */

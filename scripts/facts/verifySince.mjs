@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Checks tests/data/since.json against a clone of v2ray-core: for each entry, `pattern`
+// Checks facts/since.json against a clone of v2ray-core: for each entry, `pattern`
 // occurs in `path` at the tag `v<version>` and not at the release tag just before it (so the claim
 // names the first release that has the thing). `fetch` github:v2fly/v2ray-core gives a bare clone.
 // Usage: node scripts/facts/verifySince.mjs <v2ray-core git dir>
@@ -9,7 +9,7 @@ import {fileURLToPath} from 'node:url';
 
 const repo = process.argv[2];
 if (!repo) { console.error('usage: verifySince.mjs <v2ray-core git dir>'); process.exit(2); }
-const data = JSON.parse(readFileSync(fileURLToPath(new URL('../../tests/data/since.json', import.meta.url)), 'utf8'));
+const data = JSON.parse(readFileSync(fileURLToPath(new URL('../../facts/since.json', import.meta.url)), 'utf8'));
 const semver = (t) => t.slice(1).split('.').map(Number);
 const cmp = (a, b) => { const x = semver(a), y = semver(b); for (let i = 0; i < 3; i += 1) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0); return 0; };
 const tags = execFileSync('git', ['-C', repo, 'tag'], {encoding: 'utf8'}).split('\n').filter((t) => /^v\d+\.\d+\.\d+$/.test(t)).sort(cmp);

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // JSON Schemas (draft 2020-12) of the v4 and v5 JSON configuration, generated from the facts read
-// off v2ray-core (tests/data/config-fields.json + config-fields-extra.json, through
-// tests/examples/facts-walk.mjs, the same reading the example check uses) and from
-// tests/data/config-schema-facts.json (enforced enums, their case handling, required fields).
+// off v2ray-core (facts/config-fields.json + config-fields-extra.json, through
+// scripts/facts/factsWalk.mjs, the same reading the example check uses) and from
+// facts/config-schema-facts.json (enforced enums, their case handling, required fields).
 // Every object of a configuration page becomes a $defs entry named after its heading; every
 // property carries an English description and, in "x-docs", the page and anchor documenting it.
 // Two more annotations help the checker word its messages: "x-any-case" (an enum the toolkit
@@ -14,9 +14,9 @@
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {headings} from '../../tests/content/anchors.mjs';
-import {facts, slug} from '../../tests/content/facts.mjs';
-import {objects, resolveObject, V4_SETTINGS} from '../../tests/examples/facts-walk.mjs';
+import {headings} from '../content/anchors.mjs';
+import {facts, slug} from '../facts/facts.mjs';
+import {objects, resolveObject, V4_SETTINGS} from '../facts/factsWalk.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 /** The site's address: descriptions link to its English pages. */
@@ -25,7 +25,7 @@ export const SITE = 'https://www.v2fly.org';
 export const CHECKED_AGAINST = 'v5.52.0';
 
 /**
- * @typedef {import('../../tests/examples/facts-walk.mjs').FactObject} FactObject
+ * @typedef {import('../facts/factsWalk.mjs').FactObject} FactObject
  * @typedef {{name: string, type: string, values?: unknown[] | null, default?: unknown, note?: string,
  *   deprecated?: boolean}} FactField
  * @typedef {Record<string, unknown>} Schema
@@ -34,7 +34,7 @@ export const CHECKED_AGAINST = 'v5.52.0';
  */
 
 const schemaFacts = /** @type {{enums: Record<string, {case: 'ci' | 'cs', source: string, silent?: string, byName?: string}>,
-  required: Record<string, string>}} */ (JSON.parse(readFileSync(join(root, 'tests/data/config-schema-facts.json'), 'utf8')));
+  required: Record<string, string>}} */ (JSON.parse(readFileSync(join(root, 'facts/config-schema-facts.json'), 'utf8')));
 
 /** Objects that are not JSON objects of a configuration file (environment, formats, merge rules, CLI). */
 const NOT_CONFIG = new Set(['EnvironmentVariables', 'ConfigFormats', 'MergeBehaviour', 'MergeHelperKeys',
@@ -228,7 +228,7 @@ function describe(/** @type {FactField} */ f, /** @type {FactObject} */ o, /** @
   return parts.join(' ');
 }
 
-/** An object's heading on its page, as tests/content/facts.mjs names it. @param {FactObject} o */
+/** An object's heading on its page, as scripts/facts/facts.mjs names it. @param {FactObject} o */
 const docsPath = (o) => `${o.page}#${slug(o.heading)}`;
 
 /** @param {string} page @returns {string | null} the Chinese source of a page (its headings are the English page's too) */
@@ -244,7 +244,7 @@ function pageSource(page) {
 const anchorCache = new Map();
 /**
  * Field anchors of a page: object heading -> field name -> heading id, from the page's headings
- * as the content check reads them (tests/content/anchors.mjs): a "### `field`" below "## Object".
+ * as the content check reads them (scripts/content/anchors.mjs): a "### `field`" below "## Object".
  * @param {string} page
  */
 export function fieldAnchors(page) {

@@ -2,7 +2,7 @@
 /**
  * `npm run search:relevance`: how often the local search puts the page a reader wants
  * first (success@1) and in the first three (success@3), per language, on the committed query set
- * tests/data/search-queries.json. Drives the built site (build/, `npm run build` first) in
+ * scripts/search/queries.json. Drives the built site (build/, `npm run build` first) in
  * Chromium: each query is typed into the search modal of /guide/start (or /en_US/guide/start),
  * and the pages its results link to are read. Writes bench/search-relevance.{json,md}.
  * tests/e2e/search-relevance.spec.ts holds the thresholds with the same code.
@@ -44,7 +44,7 @@ async function main() {
     await browser.close();
     server.close();
   }
-  const lines = ['# Search relevance', '', `${report.date}, ${report.engine}, Chromium ${report.browser}; query set tests/data/search-queries.json (\`npm run search:relevance\`).`, '',
+  const lines = ['# Search relevance', '', `${report.date}, ${report.engine}, Chromium ${report.browser}; query set scripts/search/queries.json (\`npm run search:relevance\`).`, '',
     '| language | queries | success@1 | success@3 |', '|---|---|---|---|'];
   for (const [lang, r] of Object.entries(report.languages)) lines.push(`| ${lang} | ${r.queries} | ${r.successAt1} % | ${r.successAt3} % |`);
   for (const [lang, r] of Object.entries(report.languages)) {

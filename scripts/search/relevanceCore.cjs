@@ -12,7 +12,7 @@ const root = resolve(__dirname, '../..');
 /** @typedef {{q: string, want: string[], section?: string, kind: string}} Query */
 
 /** The query set. @returns {{zh: Query[], en: Query[]}} */
-const querySet = () => JSON.parse(readFileSync(join(root, 'tests/data/search-queries.json'), 'utf8'));
+const querySet = () => JSON.parse(readFileSync(join(root, 'scripts/search/queries.json'), 'utf8'));
 
 /**
  * A page's address in a language: /config/routing -> /en_US/config/routing.

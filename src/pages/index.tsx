@@ -36,7 +36,7 @@ function Hero(): ReactNode {
 }
 
 /**
- * The old home page's sections had these ids (tests/data/old-anchors.json), one set per language;
+ * The old home page's sections had these ids (facts/old-anchors.json), one set per language;
  * links to /#授权 or /en_US/#licensing keep landing here.
  */
 const aboutIds = {

@@ -1,10 +1,10 @@
 // Section ids that links out there rely on: every h2/h3 id of the old site
-// (tests/data/old-anchors.json) and every heading id this site has published
-// (tests/data/current-anchors.json) must still be a heading id of its page or one of the page's
+// (facts/old-anchors.json) and every heading id this site has published
+// (facts/current-anchors.json) must still be a heading id of its page or one of the page's
 // anchorAliases; every alias must point at a heading the page has.
 import {readFileSync} from 'node:fs';
-import {fileFor, root} from './files.mjs';
-import {pageAnchors} from './anchors.mjs';
+import {fileFor, root} from '../../scripts/content/files.mjs';
+import {pageAnchors} from '../../scripts/content/anchors.mjs';
 
 const readJson = (file) => JSON.parse(readFileSync(root + file, 'utf8'));
 
@@ -38,8 +38,8 @@ export function checkAnchors(only = null) {
     return cache.get(key);
   };
   const lists = [
-    ['tests/data/old-anchors.json', 'the old site'],
-    ['tests/data/current-anchors.json', 'this site'],
+    ['facts/old-anchors.json', 'the old site'],
+    ['facts/current-anchors.json', 'this site'],
   ];
   for (const [file, whose] of lists) {
     for (const [path, langs] of Object.entries(readJson(file).pages)) {

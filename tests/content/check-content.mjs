@@ -1,14 +1,14 @@
 #!/usr/bin/env node
-// Content check: every page file under the docs trees is listed in tests/data/pages.json, and
+// Content check: every page file under the docs trees is listed in facts/pages.json, and
 // every listed page exists in both languages with a title, the object headings of the facts file, every listed field mentioned, JSON blocks that
 // parse (a `json` block with comments is told to be `jsonc`) and match across languages,
 // admonitions Docusaurus recognises (`:::tip`, not `::: tip`), the same heading outline and ids in both languages, and no
 // placeholder. Pages in tests/data/unfinished.json are
 // checked for structure only. Usage: check-content.mjs [--page /config/routing]
 import {readFileSync} from 'node:fs';
-import {fileFor, root} from './files.mjs';
+import {fileFor, root} from '../../scripts/content/files.mjs';
 import {pageFilesOnDisk, pageListProblems} from './page-files.mjs';
-import {pages, objectHeadings, fieldEntries, slug} from './facts.mjs';
+import {pages, objectHeadings, fieldEntries, slug} from '../../scripts/facts/facts.mjs';
 import {admonitionProblems, codeBlocks, compareExamples, jsonBlockProblem, parseJsonBlock, parseMeta} from './blocks.mjs';
 import {checkAnchors} from './check-anchors.mjs';
 import {checkFields, notChecked} from './check-fields.mjs';
@@ -51,7 +51,7 @@ for (const page of pages) {
     const where = `${file}`;
     const title = /^---\n[\s\S]*?^title:\s*(.+)$/m.exec(text)?.[1]?.trim().replace(/^(["'])(.*)\1$/, '$2');
     if (!title) errors.push(`${where}: no title in front matter`);
-    else if (title !== page[lang]) errors.push(`${where}: title "${title}" is not "${page[lang]}" as tests/data/pages.json says`);
+    else if (title !== page[lang]) errors.push(`${where}: title "${title}" is not "${page[lang]}" as facts/pages.json says`);
     const headingTexts = new Set(
       [...text.matchAll(/^#{2,4}\s+(.+?)\s*(\{#[^}]+\})?\s*$/gm)].map((m) => m[1].replace(/`/g, '').trim()));
     for (const h of objectHeadings(page.path)) {
@@ -107,7 +107,7 @@ errors.push(...checkAnchors(only));
 const selected = only ? pages.filter((p) => p.path === only) : pages;
 errors.push(...checkFields(selected), ...checkSince(selected));
 
-if (only && checked === 0) errors.push(`no page ${only} in tests/data/pages.json`);
+if (only && checked === 0) errors.push(`no page ${only} in facts/pages.json`);
 for (const e of errors) console.error(e);
 const left = pages.filter((p) => unfinished.has(p.path)).length;
 if (notChecked.size) console.log(`content: ${notChecked.size} reference pages not yet checked against the source: ${[...notChecked].join(', ')}`);

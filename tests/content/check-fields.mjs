@@ -8,9 +8,9 @@
 //   those: every listed value exists in the source and every source value is listed. Spellings
 //   that differ only in case, "-" or "_" count as one value (the toolkit accepts such aliases).
 import {readFileSync} from 'node:fs';
-import {fileFor, root} from './files.mjs';
-import {facts, objectHeadings} from './facts.mjs';
-import {frontMatter, headings} from './anchors.mjs';
+import {fileFor, root} from '../../scripts/content/files.mjs';
+import {facts, objectHeadings} from '../../scripts/facts/facts.mjs';
+import {frontMatter, headings} from '../../scripts/content/anchors.mjs';
 
 const valuesLine = /^\s*[-*]\s*(?:取值|可选值|Values?)\s*[:：]/i;
 const defaultLine = /^\s*[-*]\s*(?:默认值|Default)\s*[:：]/i;
@@ -143,7 +143,7 @@ export function checkFieldTexts(path, texts, files) {
       for (const e of entries[lang]) {
         const names = e.object ? known.get(e.object) : undefined;
         if (names && !/[<>]/.test(e.name) && !names.has(e.name.toLowerCase())) {
-          problems.push(`${files[lang]}:${e.line}: documents ${e.object}.${e.name}, a field the source does not have (tests/data/config-fields.json)`);
+          problems.push(`${files[lang]}:${e.line}: documents ${e.object}.${e.name}, a field the source does not have (facts/config-fields.json)`);
         }
       }
     }

@@ -1,12 +1,12 @@
 // Version claims against the source. A reference page says when something appeared as
 // "自 v5.8.0 起" / "v5.8.0 起" or "since v5.8.0" (full tag). Every such claim must be listed in
-// tests/data/since.json under its page and the id of the heading it stands under ("" before the
+// facts/since.json under its page and the id of the heading it stands under ("" before the
 // first heading), with the same tag; each entry names a file and a string of v2ray-core that first
 // appear at that tag, which scripts/facts/verifySince.mjs checks against a clone of v2ray-core.
 // Both languages must make the same claims.
 import {readFileSync} from 'node:fs';
-import {fileFor, root} from './files.mjs';
-import {headings} from './anchors.mjs';
+import {fileFor, root} from '../../scripts/content/files.mjs';
+import {headings} from '../../scripts/content/anchors.mjs';
 import {isReferencePage} from './check-fields.mjs';
 
 const claim = /(?:自\s*)?v(\d+\.\d+(?:\.\d+)?)\s*(?:版本)?\s*起|[Ss]ince\s+v?(\d+\.\d+(?:\.\d+)?)/g;
@@ -31,7 +31,7 @@ export function versionClaims(text) {
 /** @typedef {{page: string, anchor: string, version: string, path: string, pattern: string}} SinceEntry */
 
 /** @returns {SinceEntry[]} */
-export const sinceData = () => JSON.parse(readFileSync(root + 'tests/data/since.json', 'utf8')).entries;
+export const sinceData = () => JSON.parse(readFileSync(root + 'facts/since.json', 'utf8')).entries;
 
 /**
  * @param {string} path
@@ -50,7 +50,7 @@ export function checkSinceTexts(path, texts, files, data) {
       if (!/^\d+\.\d+\.\d+$/.test(c.version)) problems.push(`${files[lang]}:${c.line}: "since v${c.version}": give the full release tag (vX.Y.Z)`);
       else if (!known.has(`${c.anchor}@${c.version}`)) {
         const other = data.find((e) => e.page === path && e.anchor === c.anchor);
-        problems.push(`${files[lang]}:${c.line}: "since v${c.version}" (#${c.anchor}) is not in tests/data/since.json` +
+        problems.push(`${files[lang]}:${c.line}: "since v${c.version}" (#${c.anchor}) is not in facts/since.json` +
           (other ? `, which says v${other.version} for this section` : ' (add it with the source file and string that first appear at that tag)'));
       }
     }

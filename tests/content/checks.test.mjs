@@ -1,12 +1,12 @@
 // Unit tests of the content checks: each must fail on a planted error.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {headings, pageAnchors} from './anchors.mjs';
+import {headings, pageAnchors} from '../../scripts/content/anchors.mjs';
 import {checkFieldTexts, fieldEntriesOf, normalValue} from './check-fields.mjs';
 import {checkSinceTexts, versionClaims} from './check-since.mjs';
 import {readFileSync} from 'node:fs';
-import {fileFor, root} from './files.mjs';
-import {pages} from './facts.mjs';
+import {fileFor, root} from '../../scripts/content/files.mjs';
+import {pages} from '../../scripts/facts/facts.mjs';
 import {pageFilesOnDisk, pageListProblems} from './page-files.mjs';
 import {admonitionProblems, jsonBlockProblem} from './blocks.mjs';
 
@@ -82,23 +82,23 @@ test('version claims: found in both phrasings, and a wrong "since" fails', () =>
   const right = {zh: '## 加密方式 {#methods}\n\nv5.8.0 起可以这样写。\n', en: '## Methods {#methods}\n\nSince v5.8.0 this spelling works.\n'};
   assert.deepEqual(checkSinceTexts('/p', right, files, data), []);
   const wrong = {zh: right.zh.replace('v5.8.0', 'v5.9.0'), en: right.en.replace('v5.8.0', 'v5.9.0')};
-  assert.match(checkSinceTexts('/p', wrong, files, data).join('\n'), /"since v5\.9\.0" \(#methods\) is not in tests\/data\/since\.json, which says v5\.8\.0/);
+  assert.match(checkSinceTexts('/p', wrong, files, data).join('\n'), /"since v5\.9\.0" \(#methods\) is not in facts\/since\.json, which says v5\.8\.0/);
   const coarse = {zh: right.zh.replace('v5.8.0', 'v5.8'), en: right.en};
   assert.match(checkSinceTexts('/p', coarse, files, data).join('\n'), /give the full release tag/);
 });
 
-test('a page file that tests/data/pages.json does not list fails, naming the file', () => {
+test('a page file that facts/pages.json does not list fails, naming the file', () => {
   const files = [...pageFilesOnDisk(root), 'docs/guide/upgrade.md'];
   const problems = pageListProblems(pages.map((p) => p.path), files);
   assert.deepEqual(problems, [
-    'docs/guide/upgrade.md: page file not listed in tests/data/pages.json (add {"path": "/guide/upgrade", "zh": "…", "en": "…"}; WRITING.md "Adding a page")',
+    'docs/guide/upgrade.md: page file not listed in facts/pages.json (add {"path": "/guide/upgrade", "zh": "…", "en": "…"}; WRITING.md "Adding a page")',
   ]);
   // The same for the v5 branch and an English file alone; partials (_name.md) are not pages.
   const more = pageListProblems(['/v5/config/router'], [
     'versioned_docs/v5/config/router.md', 'i18n/en/docusaurus-plugin-content-docs-v5/current/config/router.md',
     'i18n/en/docusaurus-plugin-content-docs-v5/current/config/extra.mdx', 'versioned_docs/v5/config/_shared.md',
   ]);
-  assert.deepEqual(more, ['i18n/en/docusaurus-plugin-content-docs-v5/current/config/extra.mdx: page file not listed in tests/data/pages.json (add {"path": "/v5/config/extra", "zh": "…", "en": "…"}; WRITING.md "Adding a page")']);
+  assert.deepEqual(more, ['i18n/en/docusaurus-plugin-content-docs-v5/current/config/extra.mdx: page file not listed in facts/pages.json (add {"path": "/v5/config/extra", "zh": "…", "en": "…"}; WRITING.md "Adding a page")']);
 });
 
 test('a listed page whose file is missing in one language fails, naming the expected path', () => {

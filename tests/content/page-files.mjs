@@ -1,4 +1,4 @@
-// Pages on disk against the page list (tests/data/pages.json): a page file nobody listed, or a
+// Pages on disk against the page list (facts/pages.json): a page file nobody listed, or a
 // listed page whose file is missing in one language, is a half-added page (WRITING.md "Adding a
 // page"). Without this, a Chinese file alone passes every other check and the English site
 // publishes the Chinese text under /en_US/.
@@ -60,7 +60,7 @@ export function expectedFile(path, lang) {
 
 /**
  * Problems between the page list and the files on disk.
- * @param {readonly string[]} listed routes of tests/data/pages.json
+ * @param {readonly string[]} listed routes of facts/pages.json
  * @param {readonly string[]} files page files, as pageFilesOnDisk gives them
  */
 export function pageListProblems(listed, files) {
@@ -74,7 +74,7 @@ export function pageListProblems(listed, files) {
     if (!onDisk.has(at.path)) onDisk.set(at.path, new Set());
     onDisk.get(at.path)?.add(at.lang);
     if (!listedSet.has(at.path)) {
-      problems.push(`${file}: page file not listed in tests/data/pages.json (add {"path": "${at.path}", "zh": "…", "en": "…"}; WRITING.md "Adding a page")`);
+      problems.push(`${file}: page file not listed in facts/pages.json (add {"path": "${at.path}", "zh": "…", "en": "…"}; WRITING.md "Adding a page")`);
     }
   }
   for (const path of listed) {

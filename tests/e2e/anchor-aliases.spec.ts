@@ -6,8 +6,8 @@ import {test, expect, hydrated, localePath, type Locale} from './fixtures';
 import rehypeAnchorAliases, {aliasClassName, readAliases} from '../../src/plugins/anchorAliases';
 
 /**
- * Every section address the old site published (tests/data/old-anchors.json) and every
- * heading id this site has published (tests/data/current-anchors.json) lands on its section:
+ * Every section address the old site published (facts/old-anchors.json) and every
+ * heading id this site has published (facts/current-anchors.json) lands on its section:
  * the id is in the built HTML once, either as a heading's own id or as an alias span at the start
  * of the heading that documents the same thing (src/plugins/anchorAliases), and an alias shows
  * up neither in the table of contents nor in the search index. A browser sample checks that old
@@ -18,7 +18,7 @@ const root = join(__dirname, '../..');
 const buildDir = resolve(root, process.env.E2E_BUILD_DIR ?? 'build');
 type AnchorList = {pages: Record<string, Partial<Record<Locale, string[]>>>};
 const lists: Record<string, AnchorList> = Object.fromEntries(['old-anchors.json', 'current-anchors.json']
-  .map((f) => [f, JSON.parse(readFileSync(join(root, 'tests/data', f), 'utf8')) as AnchorList]));
+  .map((f) => [f, JSON.parse(readFileSync(join(root, 'facts', f), 'utf8')) as AnchorList]));
 
 function htmlFile(path: string, locale: Locale): string {
   const address = localePath(path, locale);

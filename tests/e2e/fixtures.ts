@@ -5,7 +5,7 @@ import {test as base, expect, type Locator, type Page} from '@playwright/test';
 export type Locale = 'zh' | 'en';
 export type DocPage = {path: string; zh: string; en: string};
 export const docPages: DocPage[] = (
-  JSON.parse(readFileSync(join(__dirname, '../data/pages.json'), 'utf8')) as {pages: DocPage[]}
+  JSON.parse(readFileSync(join(__dirname, '../../facts/pages.json'), 'utf8')) as {pages: DocPage[]}
 ).pages;
 
 /** The address of a route in a locale: `/config/routing` -> `/en_US/config/routing`. */

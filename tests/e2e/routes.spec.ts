@@ -84,7 +84,7 @@ for (const locale of ['zh', 'en'] as const) {
   for (const path of htmlSamples) {
     test(`${locale} ${path}.html hydrates without a 404 flash and drops .html from the address`, async ({page}) => {
       const doc = docPages.find((d) => d.path === path);
-      expect(doc, `${path} in tests/data/pages.json`).toBeDefined();
+      expect(doc, `${path} in facts/pages.json`).toBeDefined();
       await watchForFlashes(page);
       await page.goto(`${localePath(path, locale)}.html`);
       await hydrated(page);

@@ -3,7 +3,7 @@ import {querySet, runQueries, score} from '../../scripts/search/relevanceCore.cj
 
 /**
  * The local search finds the page a reader wants, measured on the committed query set
- * (tests/data/search-queries.json; `npm run search:relevance` writes the same figures to
+ * (scripts/search/queries.json; `npm run search:relevance` writes the same figures to
  * bench/search-relevance.md). All queries of a language are typed into one search modal.
  */
 // The relevance limits, in both languages. Measured with Pagefind (2026-11-26): zh 91.7 % at 1 and

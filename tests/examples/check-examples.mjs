@@ -4,7 +4,7 @@
 // - v4 examples that 4.34 knows (no since=, or since <= 4.34 is refused) run through the real
 //   program, `v2ray -test -config`, fragments wrapped by tests/examples/wrap.mjs;
 // - every configuration block (v4 and v5) is checked against the facts field list
-//   (tests/examples/facts-walk.mjs); v4 blocks that run through 4.34 must also use only keys the
+//   (scripts/facts/factsWalk.mjs); v4 blocks that run through 4.34 must also use only keys the
 //   4.34 binary declares, because 4.34 silently ignores unknown keys;
 // - the Chinese and English page carry the same examples with the same meta.
 // Test-time rewrites, in the temporary copy only: certificateFile/keyFile become a fresh
@@ -24,7 +24,7 @@ import {tmpdir} from 'node:os';
 import {join, relative, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {codeBlocks, compareExamples, parseJsonBlock, parseMeta} from '../content/blocks.mjs';
-import {resolveObject, walk} from './facts-walk.mjs';
+import {resolveObject, walk} from '../../scripts/facts/factsWalk.mjs';
 import {V2RAY, ensureProgram, freePort, knownKeys, makeCertificate, testConfig, toolkitVersion, writeGeoFiles} from './toolkit.mjs';
 import {wrapFragment} from './wrap.mjs';
 import {schemaValidator} from '../schema/validator.mjs';
@@ -56,7 +56,7 @@ const ROOTS = [
 /**
  * @typedef {{file: string, line: number, lang: Lang, page: string, v5: boolean, code: string,
  *   meta: import('../content/blocks.mjs').FenceMeta, value?: unknown,
- *   kind?: 'config' | 'fragment' | 'not-config', object?: import('./facts-walk.mjs').FactObject,
+ *   kind?: 'config' | 'fragment' | 'not-config', object?: import('../../scripts/facts/factsWalk.mjs').FactObject,
  *   program?: boolean, programOk?: boolean, fieldsChecked?: boolean, schemaOk?: boolean}} Block
  */
 
@@ -102,8 +102,8 @@ const notes = [];
 const fail = (b, message) => problems.push({block: b, page: b.page, message});
 
 // ---- classify ----
-const root4 = /** @type {import('./facts-walk.mjs').FactObject} */ (resolveObject('ConfigObject', '/config/overview'));
-const root5 = /** @type {import('./facts-walk.mjs').FactObject} */ (resolveObject('RootConfig', '/v5/config/overview'));
+const root4 = /** @type {import('../../scripts/facts/factsWalk.mjs').FactObject} */ (resolveObject('ConfigObject', '/config/overview'));
+const root5 = /** @type {import('../../scripts/facts/factsWalk.mjs').FactObject} */ (resolveObject('RootConfig', '/v5/config/overview'));
 for (const b of blocks) {
   if (!('value' in b)) { fail(b, 'does not parse as JSON (a block with comments is jsonc)'); continue; }
   if (b.meta.notConfig !== undefined) {
@@ -154,7 +154,7 @@ try {
 const known434 = knownKeys();
 for (const b of blocks) {
   if ((b.kind !== 'config' && b.kind !== 'fragment') || !b.object) continue;
-  /** @type {import('./facts-walk.mjs').WalkState} */
+  /** @type {import('../../scripts/facts/factsWalk.mjs').WalkState} */
   const state = {v5: b.v5, known434: null, errors: [], newer: [], notes: []};
   walk(withoutSchemaKey(b.value), {kind: 'objects', objects: [b.object], inline: new Map()}, b.object.heading, state);
   for (const e of state.errors) fail(b, e);
@@ -272,14 +272,14 @@ async function worker() {
     const i = next;
     next += 1;
     const b = /** @type {Block} */ (runs[i]);
-    const object = /** @type {import('./facts-walk.mjs').FactObject} */ (b.object);
+    const object = /** @type {import('../../scripts/facts/factsWalk.mjs').FactObject} */ (b.object);
     const config = b.kind === 'config' ? b.value : wrapFragment(object, /** @type {Record<string, unknown>} */ (b.value));
     if (config === null) {
       fail(b, `no wrapping for ${object.name}: add a row to WRAP in tests/examples/wrap.mjs`);
       continue;
     }
     // 4.34 ignores keys it does not know: look for them in the whole configuration it gets
-    /** @type {import('./facts-walk.mjs').WalkState} */
+    /** @type {import('../../scripts/facts/factsWalk.mjs').WalkState} */
     const state = {v5: false, known434, errors: [], newer: [], notes: []};
     walk(withoutSchemaKey(config), {kind: 'objects', objects: [root4], inline: new Map()}, 'config', state);
     if (state.newer.length) {

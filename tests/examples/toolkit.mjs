@@ -41,7 +41,7 @@ export function toolkitVersion() {
  * encryption/flow). v2ray 4.x ignores keys it does not know, so `-test` alone would pass a
  * misspelt or newer field; this set lets the check see them. It has no context: "services" is
  * known (ApiObject.services) although the root "services" map came with v5; see
- * ROOT_KEYS_AFTER_434 in facts-walk.mjs.
+ * ROOT_KEYS_AFTER_434 in scripts/facts/factsWalk.mjs.
  * @returns {Set<string>}
  */
 export function knownKeys() {

@@ -17,7 +17,7 @@ export function schemaValidator(version) {
     schema,
     /**
      * @param {unknown} value
-     * @param {import('../examples/facts-walk.mjs').FactObject | null} object null: the whole file
+     * @param {import('../../scripts/facts/factsWalk.mjs').FactObject | null} object null: the whole file
      * @returns {string[] | null} null when the schema has no definition for `object`
      */
     validate(value, object) {

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import {mkdtempSync, mkdirSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {importSpecifiers, isDeclared, packageName, stripComments, undeclaredImports} from '../../scripts/checkImports.mjs';
+import {importSpecifiers, isDeclared, namesTestsPath, packageName, pathsIntoTests, stringLiterals, stripComments, undeclaredImports}
+  from '../../scripts/checkImports.mjs';
 
 const specifiers = (source) => importSpecifiers(source).map((s) => s.specifier);
 
@@ -152,4 +153,45 @@ test('undeclaredImports names the file, line and package of each import package.
   writeFileSync(join(dir, 'site.config.ts'), "import type {X} from 'webpack';\nimport '@site/src/theme/a';\n");
   const {problems} = undeclaredImports(dir);
   assert.deepEqual(problems.map((p) => `${p.file}:${p.line} ${p.name}`).sort(), ['site.config.ts:1 webpack', 'src/theme/a.tsx:3 react-router-config']);
+});
+
+test('stringLiterals: the text and line of each string, none from comments', () => {
+  assert.deepEqual(stringLiterals("// 'in a comment'\nconst a = 'one';\n/* \"two\" */ const b = `three ${'four'}`;"), [
+    {text: 'one', line: 2}, {text: "three ${'four'}", line: 3},
+  ]);
+});
+
+test('namesTestsPath: a path segment named tests, not the word', () => {
+  for (const text of ['tests/data/x.json', '../../tests/content/a.mjs', './tests', 'a\\tests\\b', 'tests', '@site/tests/e2e/x']) {
+    assert.equal(namesTestsPath(text), true, text);
+  }
+  for (const text of ['the tests fail', 'contests/x', 'tests.json', 'my-tests/x', 'scripts/facts/facts.mjs', '']) {
+    assert.equal(namesTestsPath(text), false, text);
+  }
+});
+
+test('pathsIntoTests: an import or a read of tests/ outside tests/ fails by file and line; tests/ itself and comments do not', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'check-imports-tests-'));
+  t.after(() => rmSync(dir, {recursive: true, force: true}));
+  for (const d of ['scripts/schema', 'src/plugins/x', 'config', 'tests/unit', 'tests/e2e']) mkdirSync(join(dir, d), {recursive: true});
+  // planted: the generator importing a reader from tests/, a plugin reading a data file there
+  writeFileSync(join(dir, 'scripts/schema/generate.mjs'),
+    "import {join} from 'node:path';\nimport {facts} from '../../tests/content/facts.mjs';\n// reads tests/data as before\n");
+  writeFileSync(join(dir, 'src/plugins/x/index.ts'), "const data = readFileSync(join(root, 'tests/data/pages.json'), 'utf8');\n");
+  writeFileSync(join(dir, 'config/a.ts'), "const url = new URL('../tests/', import.meta.url);\n");
+  writeFileSync(join(dir, 'site.config.ts'), "const x = await import('./tests/e2e/helper');\n");
+  // allowed: tests importing scripts/, a comment naming tests/, the word in a sentence, the Playwright config
+  writeFileSync(join(dir, 'tests/unit/a.test.mjs'), "import {facts} from '../../scripts/facts/facts.mjs';\nconst d = 'tests/data/x.json';\n");
+  writeFileSync(join(dir, 'config/b.ts'), "/** Checked by tests/e2e/b.spec.ts. */\nexport const b = 'the tests fail without it';\n");
+  writeFileSync(join(dir, 'playwright.config.ts'), "import {x} from './tests/e2e/browser';\nexport default {testDir: './tests/e2e'};\n");
+  assert.deepEqual(pathsIntoTests(dir).map((p) => `${p.file}:${p.line} ${p.text}`).sort(), [
+    'config/a.ts:1 ../tests/',
+    'scripts/schema/generate.mjs:2 ../../tests/content/facts.mjs',
+    'site.config.ts:1 ./tests/e2e/helper',
+    'src/plugins/x/index.ts:1 tests/data/pages.json',
+  ]);
+});
+
+test('nothing outside tests/ in this repository imports or reads tests/', () => {
+  assert.deepEqual(pathsIntoTests(), []);
 });

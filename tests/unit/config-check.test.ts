@@ -15,7 +15,7 @@ type Schema = Record<string, unknown>;
 const built = {v4: buildSchema('v4'), v5: buildSchema('v5')};
 const schemas = {v4: built.v4.schema as Schema, v5: built.v5.schema as Schema};
 const validators = {v4: compileSchema(schemas.v4), v5: compileSchema(schemas.v5)};
-const anchors = (JSON.parse(readFileSync(new URL('../data/current-anchors.json', import.meta.url), 'utf8')) as
+const anchors = (JSON.parse(readFileSync(new URL('../../facts/current-anchors.json', import.meta.url), 'utf8')) as
   {pages: Record<string, {zh: string[]; en: string[]}>}).pages;
 
 /** Every subschema of a schema, with its JSON pointer. */

@@ -1,5 +1,5 @@
 // Every place that copies, wraps or reads Docusaurus internals is listed in
-// tests/data/couplings.json with the hash of the upstream file it was checked against; an upgrade
+// scripts/couplings/couplings.json with the hash of the upstream file it was checked against; an upgrade
 // that changes one of those files, or a package's version, fails here by name.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,7 +20,7 @@ test('every theme swizzle under src/theme is listed', async () => {
     .map((f) => `src/theme/${f}`)
     // SearchScreens and the like are ours alone; an index.tsx is what Docusaurus resolves.
     .filter((f) => !listed.has(f));
-  assert.deepEqual(swizzles, [], 'swizzles missing from tests/data/couplings.json');
+  assert.deepEqual(swizzles, [], 'swizzles missing from scripts/couplings/couplings.json');
 });
 
 test('a changed upstream file, a new version, a missing file: each is named', () => {

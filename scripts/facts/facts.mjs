@@ -1,11 +1,11 @@
-// Reads tests/data/config-fields.json (fields, types, values and defaults read off the v2ray-core
+// Reads facts/config-fields.json (fields, types, values and defaults read off the v2ray-core
 // source, each with the file and line it comes from; corrected where a check against the source
 // found it wrong) and
-// tests/data/config-fields-extra.json, and names the heading each documented object gets on its page.
+// facts/config-fields-extra.json, and names the heading each documented object gets on its page.
 import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 
-const dataDir = fileURLToPath(new URL('../data/', import.meta.url));
+const dataDir = fileURLToPath(new URL('../../facts/', import.meta.url));
 
 /** @param {string} name @returns {Record<string, Record<string, unknown>>} */
 const load = (name) => JSON.parse(readFileSync(dataDir + name, 'utf8'));

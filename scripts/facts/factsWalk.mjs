@@ -1,8 +1,8 @@
-// Field-list check of a JSON example against the facts file (tests/data/config-fields.json):
+// Field-list check of a JSON example against the facts file (facts/config-fields.json):
 // every key must be a field of its object, walking into child objects wherever the facts type
 // names one ("[]RuleObject", "object (TLSObject)", "map<level, LevelPolicyObject>", a v5
 // "typed object" with "@type", protocol/transport/service settings chosen by a sibling key).
-import {facts, objectHeadings} from '../content/facts.mjs';
+import {facts, objectHeadings} from './facts.mjs';
 
 /**
  * @typedef {{name: string, type: string}} Field
