@@ -6,12 +6,23 @@ import {useEffect} from 'react';
  */
 export const traceHashPrefix = '#trace=';
 
+/**
+ * The configuration in a #trace= fragment, laid out two spaces per level when it is JSON (the
+ * links carry it on one line to keep the address short); as it came when it is not JSON, so the
+ * checker can point at the mistake; null when the fragment is not percent-decodable.
+ */
 export function configFromHash(hash: string): string | null {
   if (!hash.startsWith(traceHashPrefix)) return null;
+  let text: string;
   try {
-    return decodeURIComponent(hash.slice(traceHashPrefix.length));
+    text = decodeURIComponent(hash.slice(traceHashPrefix.length));
   } catch {
     return null;
+  }
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
   }
 }
 
