@@ -108,9 +108,11 @@ test('a click inside the dialog does not close it', async ({page}) => {
   await page.goto('/guide/start');
   await hydrated(page);
   await search(page, 'vmess');
-  await page.locator('.DocSearch-Footer').click({position: {x: 5, y: 5}});
-  await page.locator('.DocSearch-SearchBar').click({position: {x: 2, y: 2}});
-  await expect(modal(page)).toBeVisible();
+  for (const part of ['.DocSearch-Footer', '.DocSearch-SearchBar', '.DocSearch-Hit-source']) {
+    await page.locator(part).first().click({position: {x: 2, y: 2}});
+    await expect(modal(page), `after a click on ${part}`).toBeVisible();
+  }
+  await expect(input(page)).toHaveValue('vmess');
 });
 
 test('ArrowUp moves up, and the selection wraps around at both ends of the list', async ({page}) => {
@@ -154,7 +156,7 @@ for (const chord of ['Control+Enter', 'Meta+Enter']) {
     await page.keyboard.press('ArrowDown');
     const href = await options(page).nth(1).getAttribute('href');
     expect(href).toMatch(/^\/en_US\//);
-    const opened = context.waitForEvent('page');
+    const opened = context.waitForEvent('page', {timeout: 30_000});
     await page.keyboard.press(chord);
     const tab = await opened;
     await tab.waitForLoadState('domcontentloaded');
