@@ -5,7 +5,7 @@
  * column, with what was expected, a "did you mean" and the page documenting the field.
  */
 import {findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError} from 'jsonc-parser';
-import type {ErrorObject, ValidateFunction} from 'ajv';
+import type {ValidationError, Validator} from './validate';
 import {blankComments} from './comments';
 import {didYouMean} from './suggest';
 
@@ -214,18 +214,18 @@ export function parseConfig(text: string): Parsed {
  * Checks a configuration text. `validate` is ajv's compiled root schema (made with verbose: true,
  * allErrors: true); `schema` the same schema as JSON.
  */
-export function checkConfig(text: string, validate: ValidateFunction, schema: Schema): CheckResult {
+export function checkConfig(text: string, validate: Validator, schema: Schema): CheckResult {
   return checkParsed(parseConfig(text), validate, schema);
 }
 
 /** Checks what parseConfig read: its own problems if any, else those of the schema. */
-export function checkParsed(parsed: Parsed, validate: ValidateFunction, schema: Schema): CheckResult {
+export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema): CheckResult {
   const {text, tree, value} = parsed;
   if (parsed.problems.length || !tree) return {problems: parsed.problems};
   const place = (from: number, to: number, path: (string | number)[]) => placeIn(text, from, to, path);
   if (validate(value)) return {problems: [], value};
   const errors = [...(validate.errors ?? [])];
-  const dropped = new Set<ErrorObject>();
+  const dropped = new Set<ValidationError>();
   const problems: Problem[] = [];
   const nodeAt = (segments: (string | number)[]): Node | undefined => findNodeAtLocation(tree, segments);
   const valuePlace = (segments: (string | number)[]) => {
@@ -236,13 +236,13 @@ export function checkParsed(parsed: Parsed, validate: ValidateFunction, schema: 
   // anyOf: keep the errors of the one branch whose type fits the value; else one "expected …".
   // ajv reports a failed anyOf after its branches' errors, which come right before it; errors from
   // a branch that is a $ref carry schema paths relative to the referenced definition.
-  const under = (e: ErrorObject, path: string) => e.instancePath === path || e.instancePath.startsWith(`${path}/`);
+  const under = (e: ValidationError, path: string) => e.instancePath === path || e.instancePath.startsWith(`${path}/`);
   const anyOfs = errors.filter((e) => e.keyword === 'anyOf').sort((a, b) => a.schemaPath.length - b.schemaPath.length);
   for (const a of anyOfs) {
     if (dropped.has(a)) continue;
     dropped.add(a);
     const index = errors.indexOf(a);
-    const block: ErrorObject[] = [];
+    const block: ValidationError[] = [];
     for (let j = index - 1; j >= 0 && under(errors[j]!, a.instancePath); j -= 1) if (!dropped.has(errors[j]!)) block.push(errors[j]!);
     const branchesOf = (a.parentSchema?.anyOf ?? []) as Schema[];
     const actual = jsonType(a.data);

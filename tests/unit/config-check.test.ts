@@ -8,13 +8,16 @@ import {didYouMean, editDistance} from '../../src/configCheck/suggest';
 import {checkConfig, detectVersion, displayPath, lineColumn, pointerSegments} from '../../src/configCheck/check';
 import {formatProblem} from '../../src/configCheck/messages';
 import {compileSchema} from '../../src/configCheck/validator';
+import {makeValidator} from '../../src/configCheck/validate';
 
 /** Issue 20: the schema generator, the checker's logic and the broken-configuration corpus. */
 
 type Schema = Record<string, unknown>;
 const built = {v4: buildSchema('v4'), v5: buildSchema('v5')};
 const schemas = {v4: built.v4.schema as Schema, v5: built.v5.schema as Schema};
-const validators = {v4: compileSchema(schemas.v4), v5: compileSchema(schemas.v5)};
+const validators = {v4: makeValidator(schemas.v4), v5: makeValidator(schemas.v5)};
+/** ajv (Node only) as the reference the page's validator is held to. */
+const ajvValidators = {v4: compileSchema(schemas.v4), v5: compileSchema(schemas.v5)};
 const anchors = (JSON.parse(readFileSync(new URL('../data/current-anchors.json', import.meta.url), 'utf8')) as
   {pages: Record<string, {zh: string[]; en: string[]}>}).pages;
 
@@ -141,6 +144,21 @@ for (const c of corpus()) {
     for (const p of problems) if (p.kind !== 'syntax') assert.ok(p.docs, `${c.name}: a problem without a documentation link`);
   });
 }
+
+test('the page\'s validator agrees with ajv on every corpus file: the same verdict and the same failing places', () => {
+  const differ: string[] = [];
+  for (const c of corpus()) {
+    const parsed = checkConfig(c.text, validators[c.version], schemas[c.version]);
+    if (parsed.value === undefined) continue;
+    const mine = validators[c.version](parsed.value);
+    const theirs = ajvValidators[c.version](parsed.value);
+    const places = (errors: {instancePath: string; keyword: string}[] | null | undefined) =>
+      [...new Set((errors ?? []).filter((e) => !['anyOf', 'if'].includes(e.keyword)).map((e) => `${e.instancePath} ${e.keyword}`))].sort();
+    if (mine !== theirs) differ.push(`${c.version}/${c.name}: ${mine} vs ajv ${theirs}`);
+    else assert.deepEqual(places(validators[c.version].errors), places(ajvValidators[c.version].errors), `${c.version}/${c.name}`);
+  }
+  assert.deepEqual(differ, []);
+});
 
 test('the corpus covers each kind of mistake the issue names', () => {
   const all = corpus();

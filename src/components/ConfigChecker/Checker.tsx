@@ -11,19 +11,18 @@ import {json} from '@codemirror/lang-json';
 import {syntaxHighlighting} from '@codemirror/language';
 import {setDiagnostics, type Diagnostic} from '@codemirror/lint';
 import {classHighlighter} from '@lezer/highlight';
-import type {ValidateFunction} from 'ajv';
 import Link from '@docusaurus/Link';
 import Translate, {translate} from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {checkParsed, detectVersion, parseConfig, type Parsed, type Problem, type Version} from '@site/src/configCheck/check';
 import {formatProblem, type Lang} from '@site/src/configCheck/messages';
-import {compileSchema} from '@site/src/configCheck/validator';
+import {makeValidator, type Validator} from '@site/src/configCheck/validate';
 import {configCheckDebounceMs, configCheckMaxFileBytes} from '@site/src/constants';
 import {ensureCheckerCss} from './checkerCss';
 
 type Schema = Record<string, unknown>;
 type Choice = 'auto' | Version;
-type Ready = {schemas: Record<Version, Schema>; validators: Partial<Record<Version, ValidateFunction>>};
+type Ready = {schemas: Record<Version, Schema>; validators: Record<Version, Validator>};
 type Outcome = {version: Version; detected: Version | null; problems: Problem[]} | null;
 
 const loadSchemas = async (): Promise<Record<Version, Schema>> => {
@@ -73,14 +72,11 @@ export default function Checker(): ReactNode {
 
   ensureCheckerCss();
 
-  // the schemas, compiled one at a time (each takes a moment) before the reader has pasted anything
+  // the schemas: nothing to compile (./validate walks them), so the page is ready once they are here
   useEffect(() => {
     let live = true;
-    const later = (f: () => void) => new Promise<void>((resolve) => { setTimeout(() => { if (live) f(); resolve(); }, 0); });
-    loadSchemas().then(async (schemas) => {
-      const validators: Ready['validators'] = {};
-      await later(() => { validators.v4 = compileSchema(schemas.v4); setReady({schemas, validators}); });
-      await later(() => { validators.v5 = compileSchema(schemas.v5); });
+    loadSchemas().then((schemas) => {
+      if (live) setReady({schemas, validators: {v4: makeValidator(schemas.v4), v5: makeValidator(schemas.v5)}});
     }).catch(() => { if (live) setLoadError(true); });
     return () => { live = false; };
   }, []);
@@ -128,9 +124,7 @@ export default function Checker(): ReactNode {
       // read once: the format is told from the same reading that is checked
       const parsed = parseConfig(text);
       const {version, detected} = versionFor(parsed, choice, ready.schemas);
-      const validate = ready.validators[version] ?? compileSchema(ready.schemas[version]);
-      ready.validators[version] = validate;
-      setOutcome({version, detected, problems: checkParsed(parsed, validate, ready.schemas[version]).problems});
+      setOutcome({version, detected, problems: checkParsed(parsed, ready.validators[version], ready.schemas[version]).problems});
     }, configCheckDebounceMs);
     return () => clearTimeout(timer);
   }, [text, choice, ready]);
