@@ -51,6 +51,9 @@ export function formatProblem(p: ProblemDetail, lang: Lang): string {
       return zh ? `JSON 语法错误：${SYNTAX[p.code]?.zh ?? p.code}` : `JSON syntax error: ${SYNTAX[p.code]?.en ?? p.code}`;
     case 'empty':
       return zh ? '内容为空：请粘贴或输入一个配置文件。' : 'Nothing to check: paste or type a configuration file.';
+    case 'tooDeep':
+      return zh ? `这里的括号嵌套超过 ${p.limit} 层，不像是配置文件，没有继续检查。真实的配置很少超过 20 层。`
+        : `Brackets here are nested more than ${p.limit} deep, which no configuration is; the checker stopped here. Real configurations rarely go past 20.`;
     case 'unknownKey': {
       const where = p.object ? (zh ? `${p.object} 中` : ` in ${p.object}`) : '';
       const hint = p.suggestion ? (zh ? `你是不是想写 ${quote(p.suggestion)}？` : ` Did you mean ${quote(p.suggestion)}?`) : '';

@@ -34,7 +34,7 @@ const KNOWN = new Set(['type', 'enum', 'const', 'pattern', 'minimum', 'maximum',
   'additionalProperties', 'propertyNames', 'items', 'required', 'anyOf', 'allOf', 'if', 'then', 'not', '$ref', '$defs',
   '$schema', '$id', 'title', 'description', 'deprecated', 'x-docs', 'x-any-case', 'x-list']);
 
-const escapePointer = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
+const escapePointer = (s: string): string => (s.includes('~') || s.includes('/') ? s.replace(/~/g, '~0').replace(/\//g, '~1') : s);
 
 function typeMatches(type: string, v: unknown): boolean {
   switch (type) {
@@ -74,36 +74,40 @@ export function makeValidator(root: Schema): Validator {
   };
   for (const k of Object.keys(root)) if (!KNOWN.has(k)) throw new Error(`validate: unknown keyword ${k}`);
 
-  /** Validates `data` at `path` against `s` (at `sp`); pushes errors to `out` unless it is null. Returns validity. */
+  /** Records an error of keyword `keyword` of `s` (at `sp`) on `data` (at `path`). */
+  function report(out: ValidationError[] | null, s: Schema, sp: string, data: unknown, path: string, keyword: string, params: Record<string, unknown>): false {
+    out?.push({keyword, instancePath: path, schemaPath: `${sp}/${keyword}`, params, schema: s[keyword], parentSchema: s, data});
+    return false;
+  }
+
+  /**
+   * Validates `data` at `path` against `s` (at `sp`); pushes errors to `out` unless it is null
+   * (then it stops at the first). Returns validity. Plain loops, no closures: it runs for every
+   * value of a 1 MB file.
+   */
   function check(s: Schema | boolean, sp: string, data: unknown, path: string, out: ValidationError[] | null): boolean {
     if (s === true) return true;
-    if (s === false) {
-      out?.push({keyword: 'false schema', instancePath: path, schemaPath: sp, params: {}, data});
-      return false;
-    }
+    if (s === false) return report(out, {}, sp, data, path, 'false schema', {});
     let ok = true;
-    const fail = (keyword: string, params: Record<string, unknown>, extra: Partial<ValidationError> = {}): void => {
-      ok = false;
-      out?.push({keyword, instancePath: path, schemaPath: `${sp}/${keyword}`, params, schema: s[keyword], parentSchema: s, data, ...extra});
-    };
     if (typeof s.$ref === 'string') {
-      if (!check(resolve(s.$ref), s.$ref, data, path, out)) ok = false;
-      if (!out && !ok) return false;
+      if (!check(resolve(s.$ref), s.$ref, data, path, out)) { ok = false; if (!out) return false; }
     }
-    const isObject = typeMatches('object', data);
     if (typeof data === 'number') {
-      if (typeof s.maximum === 'number' && !(data <= s.maximum)) fail('maximum', {comparison: '<=', limit: s.maximum});
-      if (typeof s.minimum === 'number' && !(data >= s.minimum)) fail('minimum', {comparison: '>=', limit: s.minimum});
-    }
-    if (typeof data === 'string' && typeof s.pattern === 'string' && !regex(s.pattern).test(data)) fail('pattern', {pattern: s.pattern});
-    if (Array.isArray(data) && s.items !== undefined) {
-      for (let i = 0; i < data.length; i += 1) {
-        if (!check(s.items as Schema, `${sp}/items`, data[i], `${path}/${i}`, out)) { ok = false; if (!out) return false; }
+      if (typeof s.maximum === 'number' && !(data <= s.maximum)) ok = report(out, s, sp, data, path, 'maximum', {comparison: '<=', limit: s.maximum});
+      if (typeof s.minimum === 'number' && !(data >= s.minimum)) ok = report(out, s, sp, data, path, 'minimum', {comparison: '>=', limit: s.minimum});
+    } else if (typeof data === 'string') {
+      if (typeof s.pattern === 'string' && !regex(s.pattern).test(data)) ok = report(out, s, sp, data, path, 'pattern', {pattern: s.pattern});
+    } else if (Array.isArray(data)) {
+      if (s.items !== undefined) {
+        for (let i = 0; i < data.length; i += 1) {
+          if (!check(s.items as Schema, `${sp}/items`, data[i], `${path}/${i}`, out)) { ok = false; if (!out) return false; }
+        }
       }
-    }
-    if (isObject) {
+    } else if (data !== null && typeof data === 'object') {
       const obj = data as Record<string, unknown>;
-      if (Array.isArray(s.required)) for (const k of s.required as string[]) if (!(k in obj)) fail('required', {missingProperty: k});
+      if (Array.isArray(s.required)) {
+        for (const k of s.required as string[]) if (!Object.hasOwn(obj, k)) ok = report(out, s, sp, data, path, 'required', {missingProperty: k});
+      }
       const props = s.properties as Record<string, Schema> | undefined;
       const pprops = s.patternProperties as Record<string, Schema> | undefined;
       for (const key of Object.keys(obj)) {
@@ -114,42 +118,53 @@ export function makeValidator(root: Schema): Validator {
           if (!check(props[key]!, `${sp}/properties/${escapePointer(key)}`, obj[key], at, out)) ok = false;
         }
         if (pprops) {
-          for (const [p, ps] of Object.entries(pprops)) {
+          for (const p in pprops) {
             if (!regex(p).test(key)) continue;
             matched = true;
-            if (!check(ps, `${sp}/patternProperties/${escapePointer(p)}`, obj[key], at, out)) ok = false;
+            if (!check(pprops[p]!, `${sp}/patternProperties/${escapePointer(p)}`, obj[key], at, out)) ok = false;
           }
         }
         if (!matched && s.additionalProperties !== undefined) {
-          if (s.additionalProperties === false) fail('additionalProperties', {additionalProperty: key});
+          if (s.additionalProperties === false) ok = report(out, s, sp, data, path, 'additionalProperties', {additionalProperty: key});
           else if (!check(s.additionalProperties as Schema, `${sp}/additionalProperties`, obj[key], at, out)) ok = false;
         }
         if (s.propertyNames !== undefined) {
           const errs: ValidationError[] = [];
           if (!check(s.propertyNames as Schema, `${sp}/propertyNames`, key, path, errs)) {
             for (const e of errs) out?.push({...e, propertyName: key});
-            fail('propertyNames', {propertyName: key});
+            ok = report(out, s, sp, data, path, 'propertyNames', {propertyName: key});
           }
         }
         if (!out && !ok) return false;
       }
     }
-    if (typeof s.type === 'string' && !typeMatches(s.type, data) && !(s.type === 'number' && typeMatches('integer', data))) fail('type', {type: s.type});
-    if (Array.isArray(s.enum) && !s.enum.some((x) => equal(x, data))) fail('enum', {allowedValues: s.enum});
-    if ('const' in s && !equal(s.const, data)) fail('const', {allowedValue: s.const});
+    if (typeof s.type === 'string' && !typeMatches(s.type, data) && !(s.type === 'number' && typeMatches('integer', data))) ok = report(out, s, sp, data, path, 'type', {type: s.type});
+    if (Array.isArray(s.enum)) {
+      let found = false;
+      for (const x of s.enum) if (equal(x, data)) { found = true; break; }
+      if (!found) ok = report(out, s, sp, data, path, 'enum', {allowedValues: s.enum});
+    }
+    if ('const' in s && !equal(s.const, data)) ok = report(out, s, sp, data, path, 'const', {allowedValue: s.const});
+    if (!out && !ok) return false;
     if (Array.isArray(s.anyOf)) {
-      const branches: ValidationError[] = [];
-      const passed = (s.anyOf as Schema[]).some((b, i) => check(b, `${sp}/anyOf/${i}`, data, path, out ? branches : null));
-      // ajv keeps a failed anyOf's branch errors before it; a passing one leaves none
-      if (!passed) { out?.push(...branches); fail('anyOf', {}); }
+      const branches: ValidationError[] | null = out ? [] : null;
+      const list = s.anyOf as Schema[];
+      let passed = false;
+      for (let i = 0; i < list.length && !passed; i += 1) passed = check(list[i]!, `${sp}/anyOf/${i}`, data, path, branches);
+      // a failed anyOf comes after its branches' errors; a passing one leaves none
+      if (!passed) {
+        if (out && branches) for (const e of branches) out.push(e);
+        ok = report(out, s, sp, data, path, 'anyOf', {});
+      }
     }
     if (Array.isArray(s.allOf)) {
-      (s.allOf as Schema[]).forEach((b, i) => { if (!check(b, `${sp}/allOf/${i}`, data, path, out)) ok = false; });
+      const list = s.allOf as Schema[];
+      for (let i = 0; i < list.length; i += 1) if (!check(list[i]!, `${sp}/allOf/${i}`, data, path, out)) { ok = false; if (!out) return false; }
     }
     if (s.if !== undefined && s.then !== undefined && check(s.if as Schema, `${sp}/if`, data, path, null)) {
-      if (!check(s.then as Schema, `${sp}/then`, data, path, out)) fail('if', {failingKeyword: 'then'});
+      if (!check(s.then as Schema, `${sp}/then`, data, path, out)) ok = report(out, s, sp, data, path, 'if', {failingKeyword: 'then'});
     }
-    if (s.not !== undefined && check(s.not as Schema, `${sp}/not`, data, path, null)) fail('not', {});
+    if (s.not !== undefined && check(s.not as Schema, `${sp}/not`, data, path, null)) ok = report(out, s, sp, data, path, 'not', {});
     return ok;
   }
 

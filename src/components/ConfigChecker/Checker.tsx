@@ -14,7 +14,8 @@ import {classHighlighter} from '@lezer/highlight';
 import Link from '@docusaurus/Link';
 import Translate, {translate} from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {checkParsed, detectVersion, parseConfig, type Parsed, type Problem, type Version} from '@site/src/configCheck/check';
+import {docsRepoUrl} from '@site/config/navbar';
+import {SHOWN_PROBLEMS, checkParsed, detectVersion, parseConfig, type Parsed, type Problem, type Version} from '@site/src/configCheck/check';
 import {formatProblem, type Lang} from '@site/src/configCheck/messages';
 import {makeValidator, type Validator} from '@site/src/configCheck/validate';
 import {configCheckDebounceMs, configCheckMaxFileBytes} from '@site/src/constants';
@@ -23,7 +24,7 @@ import {ensureCheckerCss} from './checkerCss';
 type Schema = Record<string, unknown>;
 type Choice = 'auto' | Version;
 type Ready = {schemas: Record<Version, Schema>; validators: Record<Version, Validator>};
-type Outcome = {version: Version; detected: Version | null; problems: Problem[]} | null;
+type Outcome = {version: Version; detected: Version | null; problems: Problem[]} | {failed: string} | null;
 
 const loadSchemas = async (): Promise<Record<Version, Schema>> => {
   const [v4, v5] = await Promise.all([
@@ -121,10 +122,15 @@ export default function Checker(): ReactNode {
     if (!ready) return undefined;
     const timer = setTimeout(() => {
       if (!text.trim() || text.length > configCheckMaxFileBytes) { setOutcome(null); return; }
-      // read once: the format is told from the same reading that is checked
-      const parsed = parseConfig(text);
-      const {version, detected} = versionFor(parsed, choice, ready.schemas);
-      setOutcome({version, detected, problems: checkParsed(parsed, ready.validators[version], ready.schemas[version]).problems});
+      try {
+        // read once: the format is told from the same reading that is checked
+        const parsed = parseConfig(text);
+        const {version, detected} = versionFor(parsed, choice, ready.schemas);
+        setOutcome({version, detected, problems: checkParsed(parsed, ready.validators[version], ready.schemas[version], SHOWN_PROBLEMS).problems});
+      } catch (error) {
+        // a mistake of the checker, not of the file: say so, and how to tell us
+        setOutcome({failed: error instanceof Error ? `${error.name}: ${error.message}` : String(error)});
+      }
     }, configCheckDebounceMs);
     return () => clearTimeout(timer);
   }, [text, choice, ready]);
@@ -134,7 +140,7 @@ export default function Checker(): ReactNode {
     const v = view.current;
     if (!v) return;
     const length = v.state.doc.length;
-    const diagnostics: Diagnostic[] = (outcome?.problems ?? []).map((p) => ({
+    const diagnostics: Diagnostic[] = (outcome && 'problems' in outcome ? outcome.problems.slice(0, SHOWN_PROBLEMS) : []).map((p) => ({
       from: Math.min(p.from, length), to: Math.min(Math.max(p.to, p.from), length), severity: 'error', message: formatProblem(p, lang),
     }));
     v.dispatch(setDiagnostics(v.state, diagnostics));
@@ -149,13 +155,17 @@ export default function Checker(): ReactNode {
   };
 
   const tooBig = text.length > configCheckMaxFileBytes;
+  const failed = outcome && 'failed' in outcome ? outcome.failed : null;
+  const checked = outcome && 'problems' in outcome ? outcome : null;
   const status = tooBig ? translate({id: 'site.ConfigChecker.textTooBig', message: '内容超过 1 MB，不像是配置文件，没有检查。'})
     : loadError ? translate({id: 'site.ConfigChecker.schemaFailed', message: '检查规则没能载入，请刷新页面重试。'})
     : !ready ? translate({id: 'site.ConfigChecker.preparing', message: '正在准备检查规则……'})
-      : !outcome ? translate({id: 'site.ConfigChecker.idle', message: '粘贴或输入配置后，这里会列出发现的问题。'})
-        : outcome.problems.length === 0
-          ? translate({id: 'site.ConfigChecker.noProblems', message: '按 {version} 配置检查，没有发现问题。'}, {version: outcome.version})
-          : translate({id: 'site.ConfigChecker.problems', message: '按 {version} 配置检查，发现 {count} 个问题。'}, {version: outcome.version, count: outcome.problems.length});
+      : failed !== null ? translate({id: 'site.ConfigChecker.failed', message: '检查器自身出错，没能检查这段内容。这不是你的配置的问题。'})
+      : !checked ? translate({id: 'site.ConfigChecker.idle', message: '粘贴或输入配置后，这里会列出发现的问题。'})
+        : checked.problems.length === 0
+          ? translate({id: 'site.ConfigChecker.noProblems', message: '按 {version} 配置检查，没有发现问题。'}, {version: checked.version})
+          : translate({id: 'site.ConfigChecker.problems', message: '按 {version} 配置检查，发现 {count} 个问题。'}, {version: checked.version, count: checked.problems.length});
+  const reportUrl = failed === null ? '' : `${docsRepoUrl}/issues/new?title=${encodeURIComponent('Config checker: an error while checking')}&body=${encodeURIComponent(`${failed}\n\n(Attach the configuration if you can; remove passwords and addresses first.)`)}`;
 
   return (
     <>
@@ -166,10 +176,10 @@ export default function Checker(): ReactNode {
           <option value="v4">{translate({id: 'site.ConfigChecker.v4', message: 'v4（config.json）'})}</option>
           <option value="v5">{translate({id: 'site.ConfigChecker.v5', message: 'v5（jsonv5）'})}</option>
         </select>
-        {choice === 'auto' && outcome && (
+        {choice === 'auto' && checked && (
           <span className="cc-detected" data-testid="detected">
-            {outcome.detected
-              ? translate({id: 'site.ConfigChecker.detected', message: '看起来是 {version} 配置'}, {version: outcome.detected})
+            {checked.detected
+              ? translate({id: 'site.ConfigChecker.detected', message: '看起来是 {version} 配置'}, {version: checked.detected})
               : translate({id: 'site.ConfigChecker.undetected', message: '看不出版本，按 v4 检查'})}
           </span>
         )}
@@ -187,9 +197,18 @@ export default function Checker(): ReactNode {
       {fileError && <p className="cc-fileError" role="alert">{fileError}</p>}
       <div ref={host} id={ids.editor} className="cc-editor" />
       <p id={ids.status} className="cc-status" role="status" data-testid="check-status">{status}</p>
-      {outcome && outcome.problems.length > 0 && (
+      {failed !== null && (
+        <p className="cc-failed" role="alert" data-testid="check-failed">
+          <Translate id="site.ConfigChecker.failedHelp">请把下面这行错误信息报告给我们，能附上配置更好（先删去密码和地址）：</Translate>{' '}
+          <code>{failed}</code>{' '}
+          <a href={reportUrl} target="_blank" rel="noopener noreferrer">
+            <Translate id="site.ConfigChecker.report">报告这个问题</Translate>
+          </a>
+        </p>
+      )}
+      {checked && checked.problems.length > 0 && (
         <ol className="cc-problems" aria-labelledby={ids.status} data-testid="problems">
-          {outcome.problems.map((p, i) => (
+          {checked.problems.slice(0, SHOWN_PROBLEMS).map((p, i) => (
             <li key={`${p.from}-${i}`} className="cc-problem">
               <button type="button" className="cc-where" onClick={() => goTo(p)}>
                 {translate({id: 'site.ConfigChecker.lineColumn', message: '第 {line} 行，第 {column} 列'}, {line: p.line, column: p.column})}
@@ -205,6 +224,12 @@ export default function Checker(): ReactNode {
             </li>
           ))}
         </ol>
+      )}
+      {checked && checked.problems.length > SHOWN_PROBLEMS && (
+        <p className="cc-more" data-testid="more-problems">
+          {translate({id: 'site.ConfigChecker.moreProblems', message: '只列出前 {shown} 个问题，还有 {count} 个没有列出：先改正上面这些再检查。'},
+            {shown: SHOWN_PROBLEMS, count: checked.problems.length - SHOWN_PROBLEMS})}
+        </p>
       )}
     </>
   );
