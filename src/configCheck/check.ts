@@ -13,6 +13,8 @@ export type Expectation =
   | {kind: 'type'; type: string; min?: number; max?: number}
   | {kind: 'values'; values: (string | number)[]; anyCase?: boolean}
   | {kind: 'list'; values: string[]}
+  /** A pattern the toolkit holds a string to, by what it means ("x-format" of the schema). */
+  | {kind: 'format'; format: string}
   | {kind: 'text'; text: string};
 
 export type ProblemDetail =
@@ -171,6 +173,7 @@ function expectationsUncached(schema: Schema, s: Schema | undefined): Expectatio
     if (d['x-any-case'] && enumBranch) return [{kind: 'values', values: enumBranch.enum as string[], anyCase: true}];
     return d.anyOf.flatMap((x) => expectations(schema, x as Schema));
   }
+  if (typeof d['x-format'] === 'string') return [{kind: 'format', format: d['x-format']}];
   if (typeof d.pattern === 'string') return [{kind: 'text', text: d.pattern === '^#' ? '"#<full message name>"' : `/${d.pattern}/`}];
   if (typeof d.type === 'string') {
     const e: Expectation = {kind: 'type', type: d.type};
@@ -185,7 +188,11 @@ const branchCache = new WeakMap<Schema, Expectation[]>();
 /** What any branch of an anyOf expects (the same array for the same anyOf). */
 function branchExpectations(schema: Schema, s: Schema | undefined): Expectation[] {
   if (!s) return [];
-  if (!branchCache.has(s)) branchCache.set(s, ((s.anyOf ?? []) as Schema[]).flatMap((b) => expectations(schema, b)));
+  if (!branchCache.has(s)) {
+    const all = ((s.anyOf ?? []) as Schema[]).flatMap((b) => expectations(schema, b));
+    // "a port" already says "0 to 65535, also as a string": the number branch need not be named too
+    branchCache.set(s, all.some((e) => e.kind === 'format' && e.format === 'port') ? all.filter((e) => e.kind === 'format') : all);
+  }
   return branchCache.get(s)!;
 }
 
@@ -390,7 +397,6 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
     });
   }
 
-  const v4 = String(schema.$id ?? '').includes('/v4/');
   for (const e of errors) {
     if (dropped.has(e) || e.keyword === 'if' || e.keyword === 'anyOf') continue;
     const segments = pointerSegments(e.instancePath);
@@ -401,8 +407,9 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
         const known = Object.keys((parent?.properties as Schema | undefined) ?? {});
         const where = keyPlace(segments, key);
         const objectDocs = () => (typeof parent?.['x-docs'] === 'string' ? parent['x-docs'] : docsAt(schema, value, segments));
-        // v4 objects are Go structs: encoding/json matches their keys in any letter case
-        const goStruct = v4 && !String(parent?.title ?? '').includes('.');
+        // Go structs (v4 objects, the v5 root and infra/conf/v5cfg): encoding/json matches their
+        // keys in any letter case; protobuf messages ("x-proto") only as written
+        const goStruct = !parent?.['x-proto'];
         const lower = key.toLowerCase();
         const sameLetters = known.find((k) => k.length === key.length && k.toLowerCase() === lower);
         if (goStruct && sameLetters !== undefined) {

@@ -39,6 +39,8 @@ export function describeExpectation(e: Expectation, lang: Lang): string {
     }
     case 'list':
       return lang === 'zh' ? `用英文逗号分隔（不带空格）的 ${e.values.join('、')}` : `a comma-separated list of ${e.values.join(', ')} (no spaces)`;
+    case 'format':
+      return FORMATS[e.format]?.[lang] ?? e.format;
     case 'text':
       return e.text;
   }
@@ -60,8 +62,8 @@ export function formatProblem(p: ProblemDetail, lang: Lang): string {
       return zh ? `${where}没有 ${quote(p.key)} 这个键。${hint}` : `Unknown key ${quote(p.key)}${where}.${hint}`;
     }
     case 'keyCase':
-      return zh ? `键名应写作 ${quote(p.key)}。V2Ray 读取 v4 配置时不区分键名的大小写，写成 ${quote(p.written)} 也能生效，但文档、编辑器和其他工具只认 ${quote(p.key)}。`
-        : `Write this key as ${quote(p.key)}. V2Ray matches v4 keys in any letter case, so ${quote(p.written)} works too, but the documentation, editors and other tools only know ${quote(p.key)}.`;
+      return zh ? `键名应写作 ${quote(p.key)}。V2Ray 读取这个对象时不区分键名的大小写，写成 ${quote(p.written)} 也能生效，但文档、编辑器和其他工具只认 ${quote(p.key)}。`
+        : `Write this key as ${quote(p.key)}. V2Ray matches this object's keys in any letter case, so ${quote(p.written)} works too, but the documentation, editors and other tools only know ${quote(p.key)}.`;
     case 'missingKey':
       return zh ? `${p.object ? `${p.object} ` : ''}缺少必需的键 ${quote(p.key)}。` : `Missing required key ${quote(p.key)}${p.object ? ` in ${p.object}` : ''}.`;
     case 'mismatch': {
@@ -74,6 +76,14 @@ export function formatProblem(p: ProblemDetail, lang: Lang): string {
       return zh ? `需要 ${p.keys.map(quote).join(' 或 ')} 中的一个。` : `Needs one of ${p.keys.map(quote).join(' or ')}.`;
   }
 }
+
+/** The patterns of config-schema-facts.json by the name of their "format". */
+const FORMATS: Record<string, Record<Lang, string>> = {
+  port: {zh: '端口号（0 到 65535 的整数，或写成字符串）、"起-止" 形式的端口范围，或 "env:变量名"', en: 'a port (0 to 65535, also as a string), a range "from-to" or "env:NAME"'},
+  uuid: {zh: 'UUID（形如 "b831381d-6324-4d53-ad4f-8cda48b30811"）', en: 'a UUID such as "b831381d-6324-4d53-ad4f-8cda48b30811"'},
+  nonEmpty: {zh: '非空的字符串', en: 'a non-empty string'},
+  path: {zh: '空字符串或以 / 开头的路径', en: 'an empty string or a path starting with /'},
+};
 
 /** jsonc-parser's ParseErrorCode names in words. */
 const SYNTAX: Record<string, {zh: string; en: string}> = {

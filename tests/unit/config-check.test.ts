@@ -171,3 +171,16 @@ test('the corpus covers each kind of mistake the issue names', () => {
   assert.ok(all.some((c) => c.version === 'v5') && all.some((c) => c.expect.length === 0));
   assert.ok(all.filter((c) => c.version === 'v4').every((c) => c.toolkit), 'every v4 file says what v2ray 4.34 does');
 });
+
+test('v5 protobuf messages take the proto name and the JSON name of each field; Go structs only their tags', () => {
+  const defs = schemas.v5.$defs as Record<string, Schema>;
+  const holder = Object.values(defs).find((d) => (d.properties as Schema | undefined)?.nonIPQuery);
+  assert.ok(holder?.['x-proto']);
+  // the proto name is read off the .proto line (non_IP_query), not guessed from the JSON name
+  assert.ok(Object.keys(holder.patternProperties as Schema).includes('^non_IP_query$'));
+  assert.ok(!Object.keys(holder.patternProperties as Schema).includes('^non_i_p_query$'));
+  const tls = '{"outbounds": [{"protocol": "freedom", "streamSettings": {"security": "tls", "securitySettings": {"%s": "example.com"}}}]}';
+  for (const name of ['serverName', 'server_name']) assert.deepEqual(checkConfig(tls.replace('%s', name), validators.v5, schemas.v5).problems, [], name);
+  assert.equal(checkConfig(tls.replace('%s', 'ServerName'), validators.v5, schemas.v5).problems[0]?.kind, 'unknownKey');
+  for (const name of ['RootConfig', 'InboundConfig', 'OutboundConfig', 'StreamConfig', 'BalancingRule']) assert.ok(!defs[name]?.['x-proto'], name);
+});
