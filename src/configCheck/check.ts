@@ -499,8 +499,9 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
 }
 
 /**
- * Which configuration a parsed file is, when its root keys say so: "routing", "inboundDetour",
- * "transport", "policy", … exist only in v4, "router" and a stream's "transport" only in v5.
+ * Which configuration a parsed file is, when its keys say so: "routing", "inboundDetour",
+ * "transport", "policy", … exist only in v4, "router" and a stream's "transport" or
+ * "securitySettings" only in v5; the log's "access" and "error" are strings in v4, objects in v5.
  */
 export function detectVersion(value: unknown, v4: Schema, v5: Schema): Version | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
@@ -515,9 +516,15 @@ export function detectVersion(value: unknown, v4: Schema, v5: Schema): Version |
     return Array.isArray(list) ? list.map((x) => (x && typeof x === 'object' ? (x as Schema).streamSettings : undefined)) : [];
   }).filter((s): s is Schema => !!s && typeof s === 'object');
   const stream4 = streams.filter((s) => 'network' in s || 'sockopt' in s || /Settings$/.test(Object.keys(s).find((k) => k !== 'transportSettings' && k !== 'securitySettings' && k.endsWith('Settings')) ?? '')).length;
-  const stream5 = streams.filter((s) => 'transport' in s || 'transportSettings' in s || 'socketSettings' in s).length;
-  const score4 = only4 + stream4;
-  const score5 = only5 + stream5;
+  // "security" is in both; its settings are "securitySettings" only in v5 (v4: tlsSettings)
+  const stream5 = streams.filter((s) => 'transport' in s || 'transportSettings' in s || 'socketSettings' in s || 'securitySettings' in s).length;
+  // the log's access and error are file paths in v4 and objects ({"type": "File", …}) in v5
+  const log = (value as Record<string, unknown>).log;
+  const logs = log && typeof log === 'object' ? ['access', 'error'].map((k) => (log as Record<string, unknown>)[k]) : [];
+  const log4 = logs.filter((x) => typeof x === 'string').length;
+  const log5 = logs.filter((x) => x !== null && typeof x === 'object' && !Array.isArray(x)).length;
+  const score4 = only4 + stream4 + log4;
+  const score5 = only5 + stream5 + log5;
   if (score4 > score5) return 'v4';
   if (score5 > score4) return 'v5';
   return null;

@@ -165,6 +165,9 @@ export default function Checker(): ReactNode {
         : checked.problems.length === 0
           ? translate({id: 'site.ConfigChecker.noProblems', message: '按 {version} 配置检查，没有发现问题。'}, {version: checked.version})
           : translate({id: 'site.ConfigChecker.problems', message: '按 {version} 配置检查，发现 {count} 个问题。'}, {version: checked.version, count: checked.problems.length});
+  // checked as v4 only because its keys did not tell: say so, with the way out
+  const guessed = choice === 'auto' && checked && !checked.detected && !failed && !tooBig && !loadError
+    ? translate({id: 'site.ConfigChecker.assumedV4', message: '从键名看不出这是 v4 还是 v5 配置，所以按 v4 检查；如果它是 v5 配置，请在“配置格式”中选择 v5。'}) : '';
   const reportUrl = failed === null ? '' : `${docsRepoUrl}/issues/new?title=${encodeURIComponent('Config checker: an error while checking')}&body=${encodeURIComponent(`${failed}\n\n(Attach the configuration if you can; remove passwords and addresses first.)`)}`;
 
   return (
@@ -196,7 +199,7 @@ export default function Checker(): ReactNode {
       </p>
       {fileError && <p className="cc-fileError" role="alert">{fileError}</p>}
       <div ref={host} id={ids.editor} className="cc-editor" />
-      <p id={ids.status} className="cc-status" role="status" data-testid="check-status">{status}</p>
+      <p id={ids.status} className="cc-status" role="status" data-testid="check-status">{status}{guessed && ` ${guessed}`}</p>
       {failed !== null && (
         <p className="cc-failed" role="alert" data-testid="check-failed">
           <Translate id="site.ConfigChecker.failedHelp">请把下面这行错误信息报告给我们，能附上配置更好（先删去密码和地址）：</Translate>{' '}
