@@ -8,7 +8,8 @@
 // Two more annotations help the checker word its messages: "x-any-case" (an enum the toolkit
 // reads in any letter case), "x-list" (the values of a comma-separated list) and "x-format" (what a
 // pattern the toolkit holds a value to means: port, uuid, nonEmpty, path) and "x-proto" (an object
-// read as protobuf JSON, whose keys are case-sensitive).
+// read as protobuf JSON, whose keys are case-sensitive) and "x-removed" (keys an object once had,
+// with the release that removed them).
 // Types the facts give in prose that this file cannot read become unconstrained ({}) and are
 // listed in the result's `loose`: the build (src/plugins/configSchemas) and the unit test fail on
 // any, so a new facts type is a decision, not a silently unchecked field.
@@ -36,7 +37,8 @@ export const CHECKED_AGAINST = 'v5.52.0';
  */
 
 const schemaFacts = /** @type {{enums: Record<string, {case: 'ci' | 'cs', source: string, silent?: string, byName?: string}>,
-  required: Record<string, string>, patterns: Record<string, {pattern: string, format: string, source: string}>}} */ (JSON.parse(readFileSync(join(root, 'tests/data/config-schema-facts.json'), 'utf8')));
+  required: Record<string, string>, patterns: Record<string, {pattern: string, format: string, source: string}>,
+  removed: Record<string, {in: string, source: string}>}} */ (JSON.parse(readFileSync(join(root, 'tests/data/config-schema-facts.json'), 'utf8')));
 
 /** Objects that are not JSON objects of a configuration file (environment, formats, merge rules, CLI). */
 const NOT_CONFIG = new Set(['EnvironmentVariables', 'ConfigFormats', 'MergeBehaviour', 'MergeHelperKeys',
@@ -395,6 +397,10 @@ function objectDef(o, ctx) {
     additionalProperties: false,
   };
   if (Object.keys(patternProperties).length) def.patternProperties = patternProperties;
+  // keys the object once had: the checker says they were removed, and when
+  const removed = Object.entries(schemaFacts.removed).filter(([k]) => k.startsWith(`${o.page} ${o.key} `))
+    .map(([k, r]) => [k.slice(`${o.page} ${o.key} `.length), r.in]);
+  if (removed.length) def['x-removed'] = Object.fromEntries(removed);
   // a protobuf message: its keys are matched as written (Go structs match any letter case)
   if (o.name.startsWith('v2ray.')) def['x-proto'] = true;
   if (!ctx.v5) {

@@ -21,11 +21,13 @@ export type ProblemDetail =
   | {kind: 'syntax'; code: string}
   | {kind: 'empty'}
   | {kind: 'tooDeep'; limit: number}
-  | {kind: 'unknownKey'; key: string; object?: string; suggestion?: string}
+  | {kind: 'unknownKey'; key: string; object?: string; suggestion?: string; belongs?: string[]}
+  | {kind: 'removedKey'; key: string; object?: string; version: string}
+  | {kind: 'bom'}
   | {kind: 'keyCase'; key: string; written: string}
   | {kind: 'missingKey'; key: string; object?: string}
   | {kind: 'mismatch'; expected: Expectation[]; found?: string; suggestion?: string}
-  | {kind: 'requireOne'; keys: string[]};
+  | {kind: 'requireOne'; keys: string[]; object?: string};
 
 export type Problem = ProblemDetail & {
   /** Where in the document: `inbounds[0].port`, or '' for the whole file. */
@@ -209,10 +211,11 @@ function meetsCondition(cond: Schema | undefined, data: unknown): boolean {
 }
 
 /**
- * The documentation of the value at `segments`: the "x-docs" of the deepest property schema on
- * the way down, following $ref, items, maps, anyOf branches and the if/then rules the data meets.
+ * The schemas that apply to the value at `segments`, and its documentation: the "x-docs" of the
+ * deepest property schema on the way down, following $ref, items, maps, anyOf branches and the
+ * if/then rules the data meets.
  */
-export function docsAt(schema: Schema, value: unknown, segments: readonly (string | number)[]): string | undefined {
+function walkTo(schema: Schema, value: unknown, segments: readonly (string | number)[]): {docs?: string; schemas: Schema[]} {
   let docs = typeof schema['x-docs'] === 'string' ? schema['x-docs'] : undefined;
   let current: Schema[] = [deref(schema, schema) ?? schema];
   let data = value;
@@ -242,7 +245,55 @@ export function docsAt(schema: Schema, value: unknown, segments: readonly (strin
     data = data && typeof data === 'object' ? (data as Record<string | number, unknown>)[seg as string] : undefined;
     if (!current.length) break;
   }
-  return docs;
+  return {docs, schemas: current};
+}
+
+export function docsAt(schema: Schema, value: unknown, segments: readonly (string | number)[]): string | undefined {
+  return walkTo(schema, value, segments).docs;
+}
+
+/** The heading of the object at `segments` ("InboundObject"), whichever rule found the problem. */
+function objectAt(schema: Schema, value: unknown, segments: readonly (string | number)[]): string | undefined {
+  const seen: Schema[] = [];
+  const collect = (s: Schema | undefined): void => {
+    const x = deref(schema, s);
+    if (!x || seen.includes(x)) return;
+    seen.push(x);
+    for (const b of (x.anyOf ?? []) as Schema[]) collect(b);
+  };
+  for (const s of walkTo(schema, value, segments).schemas) collect(s);
+  return seen.map(titleOf).find((t) => t !== undefined);
+}
+
+/**
+ * Where a key unknown to an object belongs, seen from that object: the nearest objects below it
+ * (up to three levels) that have the key, those the file already has first ("wsSettings" for a
+ * "path" beside it; "transport" or "inbounds[].streamSettings" for a root "dsSettings").
+ */
+function belongsIn(schema: Schema, parent: Schema, data: unknown, key: string): string[] {
+  const found: {path: string; present: boolean; depth: number}[] = [];
+  type Step = {s: Schema; path: string; present: boolean; depth: number; data: unknown};
+  const queue: Step[] = [{s: parent, path: '', present: true, depth: 0, data}];
+  const visited = new Set<Schema>();
+  while (queue.length && found.length < 12) {
+    const {s, path, present, depth, data: d} = queue.shift()!;
+    const x = deref(schema, s);
+    if (!x || visited.has(x)) continue;
+    visited.add(x);
+    if (depth > 0 && (x.properties as Schema | undefined)?.[key]) { found.push({path, present, depth}); continue; }
+    if (depth >= 3) continue;
+    for (const b of [...((x.anyOf ?? []) as Schema[]), ...((x.allOf ?? []) as Schema[]).map((r) => (r.then ?? r) as Schema)]) {
+      queue.unshift({s: b, path, present, depth, data: d});
+    }
+    if (x.items) queue.push({s: x.items as Schema, path: `${path}[]`, present, depth, data: Array.isArray(d) ? d[0] : undefined});
+    for (const [k, p] of Object.entries((x.properties ?? {}) as Record<string, Schema>)) {
+      if (k === key || k.startsWith('_') || k.startsWith('$') || p.deprecated) continue;
+      const v = d && typeof d === 'object' && !Array.isArray(d) ? (d as Record<string, unknown>)[k] : undefined;
+      queue.push({s: p, path: path ? `${path}.${k}` : k, present: present && v !== undefined, depth: depth + 1, data: v});
+    }
+  }
+  const here = found.filter((f) => f.present);
+  return (here.length ? here : found).sort((a, b) => a.depth - b.depth).slice(0, 3).map((f) => f.path);
 }
 
 /** The object's title (its heading, "RuleObject") for messages. */
@@ -264,19 +315,31 @@ function placeIn(starts: readonly number[], from: number, to: number, path: (str
 /** Reads a configuration text: comments blanked, JSON syntax checked. */
 export function parseConfig(text: string): Parsed {
   const starts = lineStarts(text);
-  const plain = blankComments(text);
-  if (!plain.trim()) return {text, starts, problems: [{kind: 'empty', ...placeIn(starts, 0, 0, [])}]};
+  // a byte-order mark: said once, by name (V2Ray's JSON reader refuses it), then read past
+  const bom = text.startsWith('\uFEFF');
+  const plain = blankComments(bom ? ` ${text.slice(1)}` : text);
+  const bomProblem: Problem[] = bom ? [{kind: 'bom', ...placeIn(starts, 0, 1, [])}] : [];
+  if (!plain.trim()) return {text, starts, problems: [...bomProblem, {kind: 'empty', ...placeIn(starts, 0, 0, [])}]};
   const deep = tooDeepAt(plain);
   if (deep >= 0) return {text, starts, problems: [{kind: 'tooDeep', limit: MAX_DEPTH, ...placeIn(starts, deep, deep + 1, [])}]};
   const syntax: ParseError[] = [];
   const tree = parseTree(plain, syntax, {allowTrailingComma: false, disallowComments: true, allowEmptyContent: false});
   const value: unknown = tree ? getNodeValue(tree) : undefined;
-  const problems: Problem[] = syntax.slice(0, 5).map((e) => {
+  const seen = new Set<number>();
+  const syntaxProblems: Problem[] = [];
+  for (const e of syntax) {
+    if (syntaxProblems.length === 5) break;
     const trailing = e.error === 3 /* PropertyNameExpected */ || e.error === 4; /* ValueExpected */
-    const before = plain.slice(Math.max(0, e.offset - 200), e.offset).trimEnd();
-    const code = trailing && before.endsWith(',') && /^\s*[}\]]/.test(plain.slice(e.offset, e.offset + 200)) ? 'TrailingComma' : printParseErrorCode(e.error);
-    return {kind: 'syntax', code, ...placeIn(starts, e.offset, e.offset + Math.max(1, e.length), [])};
-  });
+    const before = plain.slice(Math.max(0, e.offset - 200), e.offset);
+    const comma = before.trimEnd().endsWith(',') ? e.offset - before.length + before.trimEnd().length - 1 : -1;
+    const isTrailing = trailing && comma >= 0 && /^\s*[}\]]/.test(plain.slice(e.offset, e.offset + 200));
+    // one problem per mistake: the parser reports a trailing comma in an object twice, at the brace
+    const from = isTrailing ? comma : e.offset;
+    if (seen.has(from)) continue;
+    seen.add(from);
+    syntaxProblems.push({kind: 'syntax', code: isTrailing ? 'TrailingComma' : printParseErrorCode(e.error), ...placeIn(starts, from, from + Math.max(1, isTrailing ? 1 : e.length), [])});
+  }
+  const problems = [...bomProblem, ...syntaxProblems];
   return tree ? {text, starts, tree, value, problems} : {text, starts, problems};
 }
 
@@ -326,12 +389,14 @@ function nodeFinder(tree: Node): (segments: readonly (string | number)[]) => Nod
  */
 export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema, detail = Infinity): CheckResult {
   const {starts, tree, value} = parsed;
-  if (parsed.problems.length || !tree) return {problems: parsed.problems};
+  // a byte-order mark alone does not stop the check: the rest is read past it
+  const bom = parsed.problems.filter((p) => p.kind === 'bom');
+  if (parsed.problems.length > bom.length || !tree) return {problems: parsed.problems};
   // line, column and path are filled in for the problems shown (below): a file with 20,000
   // mistakes places them all for the order, but words only the first `detail`
   const segmentsOf = new Map<Problem, (string | number)[]>();
   const place = (from: number, to: number, path: (string | number)[]) => ({from, to, line: 0, column: 0, path: '', [SEGMENTS]: path});
-  if (validate(value)) return {problems: [], value};
+  if (validate(value)) return {problems: bom, value};
   const errors = [...(validate.errors ?? [])];
   const position = new Map(errors.map((e, i) => [e, i]));
   const dropped = new Set<ValidationError>();
@@ -374,7 +439,11 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
     if (branchesOf.length && branchesOf.every((b) => Array.isArray(b.required) && Object.keys(b).length === 1)) {
       block.filter((e) => e.keyword === 'required' && e.instancePath === a.instancePath).forEach((e) => dropped.add(e));
       const p: Problem = {kind: 'requireOne', keys: branchesOf.map((b) => (b.required as string[])[0] ?? ''), ...valuePlace(segments)};
-      add(p, linkTo(p, segments));
+      add(p, () => {
+        const object = objectAt(schema, value, segments);
+        if (object && p.kind === 'requireOne') p.object = object;
+        p.docs = docsAt(schema, value, segments);
+      });
       continue;
     }
     if (fitting.length === 1 && !a.parentSchema?.['x-any-case']) {
@@ -417,10 +486,21 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
           add(p, () => { p.docs = objectDocs(); });
           break;
         }
+        const removedIn = (parent?.['x-removed'] as Record<string, string> | undefined)?.[key];
+        if (removedIn) {
+          const p: Problem = {kind: 'removedKey', key, version: removedIn, ...(titleOf(parent) ? {object: titleOf(parent)} : {}), ...where};
+          add(p, () => { p.docs = objectDocs(); });
+          break;
+        }
         const p: Problem = {kind: 'unknownKey', key, ...(titleOf(parent) ? {object: titleOf(parent)} : {}), ...where};
         add(p, () => {
+          if (p.kind !== 'unknownKey') return;
           const suggestion = didYouMean(key, known);
-          if (suggestion && p.kind === 'unknownKey') p.suggestion = suggestion;
+          if (suggestion) p.suggestion = suggestion;
+          else if (parent) {
+            const belongs = belongsIn(schema, parent, e.data, key);
+            if (belongs.length) p.belongs = belongs;
+          }
           p.docs = objectDocs();
         });
         break;
@@ -429,7 +509,11 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
         const key = String((e.params as {missingProperty: string}).missingProperty);
         const n = nodeAt(segments) ?? tree;
         const p: Problem = {kind: 'missingKey', key, ...(titleOf(parent) ? {object: titleOf(parent)} : {}), ...place(n.offset, n.offset + 1, segments)};
-        add(p, () => { p.docs = docsAt(schema, value, [...segments, key]) ?? docsAt(schema, value, segments); });
+        add(p, () => {
+          // a rule's "required" (if/then) has no title of its own: name the object it is about
+          if (p.kind === 'missingKey' && !p.object) { const object = objectAt(schema, value, segments); if (object) p.object = object; }
+          p.docs = docsAt(schema, value, [...segments, key]) ?? docsAt(schema, value, segments);
+        });
         break;
       }
       case 'enum':
@@ -495,7 +579,7 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
     Object.assign(p, placeIn(starts, p.from, p.to, segmentsOf.get(p)!));
     finishers.get(p)?.();
   }
-  return {problems: unique, value};
+  return {problems: [...bom, ...unique], value};
 }
 
 /**

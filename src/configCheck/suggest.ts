@@ -23,9 +23,33 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
   return Math.min(previous[b.length]!, limit + 1);
 }
 
+/** Prefixes that turn a name into its opposite ("disableX" / "enableX"), as pairs. */
+const OPPOSITES: readonly [string, string][] = [['disable', 'enable'], ['disallow', 'allow'], ['deny', 'allow'], ['no', ''], ['un', ''], ['in', '']];
+
+/**
+ * Whether two names differ (up to one more typo) only in a prefix that turns one into the other's
+ * opposite: "disableSessionResumption" is not a misspelling of "enableSessionResumption", and
+ * suggesting it would invert what the reader meant.
+ */
+export function oppositeOnly(a: string, b: string): boolean {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  for (const [neg, pos] of OPPOSITES) {
+    for (const [p, q] of [[x, y], [y, x]] as const) {
+      if (!p.startsWith(neg) || !q.startsWith(pos)) continue;
+      const restP = p.slice(neg.length);
+      const restQ = q.slice(pos.length);
+      // "no" + "SNI" vs "SNI": the rest must be a word, not "ne" of "none"
+      if (restP.length >= 3 && restQ !== restP.slice(0, 0) && editDistance(restP, restQ, 1) <= 1) return true;
+    }
+  }
+  return false;
+}
+
 /**
  * The known name a mistyped one most likely meant, or null: the same name in another letter case
- * first, else the nearest within a third of the name's length (at least 1, at most 3 edits).
+ * first, else the nearest within a third of the name's length (at least 1, at most 3 edits), never
+ * one that only says the opposite (oppositeOnly).
  */
 export function didYouMean(word: string, known: readonly string[]): string | null {
   const lower = word.toLowerCase();
@@ -35,6 +59,7 @@ export function didYouMean(word: string, known: readonly string[]): string | nul
   let best: string | null = null;
   let bestDistance = limit + 1;
   for (const k of known) {
+    if (oppositeOnly(word, k)) continue;
     const distance = editDistance(lower, k.toLowerCase(), limit);
     if (distance < bestDistance) { best = k; bestDistance = distance; }
   }

@@ -32,7 +32,7 @@ export type Validator = ((data: unknown) => boolean) & {errors: ValidationError[
 
 const KNOWN = new Set(['type', 'enum', 'const', 'pattern', 'minimum', 'maximum', 'properties', 'patternProperties',
   'additionalProperties', 'propertyNames', 'items', 'required', 'anyOf', 'allOf', 'if', 'then', 'not', '$ref', '$defs',
-  '$schema', '$id', 'title', 'description', 'deprecated', 'x-docs', 'x-any-case', 'x-list', 'x-format', 'x-proto']);
+  '$schema', '$id', 'title', 'description', 'deprecated', 'x-docs', 'x-any-case', 'x-list', 'x-format', 'x-proto', 'x-removed']);
 
 const escapePointer = (s: string): string => (s.includes('~') || s.includes('/') ? s.replace(/~/g, '~0').replace(/\//g, '~1') : s);
 

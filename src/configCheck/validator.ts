@@ -6,7 +6,7 @@
 import {Ajv2020} from 'ajv/dist/2020';
 import type {ValidateFunction} from 'ajv';
 
-export const SCHEMA_ANNOTATIONS = ['x-docs', 'x-any-case', 'x-list', 'x-format', 'x-proto'] as const;
+export const SCHEMA_ANNOTATIONS = ['x-docs', 'x-any-case', 'x-list', 'x-format', 'x-proto', 'x-removed'] as const;
 
 export function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({allErrors: true, verbose: true, strict: true, strictRequired: false, strictTypes: false, strictTuples: false});

@@ -146,7 +146,7 @@ for (const c of corpus()) {
   test(`corpus ${c.version}/${c.name}: ${c.expect.length ? 'rejected with the expected messages' : 'accepted'}`, () => {
     const problems = checkConfig(c.text, validators[c.version], schemas[c.version]).problems;
     assert.deepEqual(problems.map((p) => ({line: p.line, column: p.column, message: formatProblem(p, 'en')})), c.expect);
-    for (const p of problems) if (p.kind !== 'syntax') assert.ok(p.docs, `${c.name}: a problem without a documentation link`);
+    for (const p of problems) if (p.kind !== 'syntax' && p.kind !== 'bom') assert.ok(p.docs, `${c.name}: a problem without a documentation link`);
   });
 }
 
@@ -188,4 +188,35 @@ test('v5 protobuf messages take the proto name and the JSON name of each field; 
   for (const name of ['serverName', 'server_name']) assert.deepEqual(checkConfig(tls.replace('%s', name), validators.v5, schemas.v5).problems, [], name);
   assert.equal(checkConfig(tls.replace('%s', 'ServerName'), validators.v5, schemas.v5).problems[0]?.kind, 'unknownKey');
   for (const name of ['RootConfig', 'InboundConfig', 'OutboundConfig', 'StreamConfig', 'BalancingRule']) assert.ok(!defs[name]?.['x-proto'], name);
+});
+
+test('did-you-mean never proposes the opposite meaning, and prefers the exact stem', () => {
+  const tls = ['enableSessionResumption', 'disableSystemRoot', 'allowInsecure'];
+  assert.equal(didYouMean('disableSessionResumption', tls), null);
+  assert.equal(didYouMean('enableSesionResumption', tls), 'enableSessionResumption');
+  assert.equal(didYouMean('disableSessionResumption', [...tls, 'disableSessionResumption']), null);
+  assert.equal(didYouMean('disableSessionResumptin', [...tls, 'disableSessionResumption']), 'disableSessionResumption');
+  assert.equal(didYouMean('disallowInsecure', tls), null);
+  assert.equal(didYouMean('noSni', ['sni']), null);
+  assert.equal(didYouMean('nonee', ['none']), 'none');
+});
+
+test('messages: values once each and all of them, misplaced keys told where they belong, removed keys, a BOM, one trailing comma', () => {
+  const words = (text: string, v: 'v4' | 'v5' = 'v4') => checkConfig(text, validators[v], schemas[v]).problems.map((p) => formatProblem(p, 'en'));
+  const strategy = words('{"outbounds": [{"protocol": "freedom", "settings": {"domainStrategy": "x"}}]}')[0]!;
+  assert.equal(strategy, 'Expected one of "AsIs", "useip", "useip4", "useipv4", "useip6", "useipv6" (in any letter case, also with _ or - between words), found "x".');
+  const network = words('{"outbounds": [{"protocol": "freedom", "streamSettings": {"network": "x"}}]}')[0]!;
+  assert.ok(!network.includes('…') && network.includes('"hysteria2"'), network);
+  assert.deepEqual(words('{"outbounds": [{"protocol": "freedom", "streamSettings": {"network": "ws", "wsSettings": {}, "path": "/x"}}]}'),
+    ['Unknown key "path" in StreamSettingsObject. It belongs in "wsSettings".']);
+  assert.deepEqual(words('{"dsSettings": {"path": "/run/v2ray.sock"}, "outbounds": [{"protocol": "freedom"}]}'),
+    ['Unknown key "dsSettings" in ConfigObject. It belongs in "transport" or "inbounds[].streamSettings".']);
+  assert.deepEqual(words('{"inbounds": [{"port": 8388, "protocol": "shadowsocks", "settings": {"method": "aes-128-gcm", "password": "p", "ota": true}}]}'),
+    ['"ota" was removed from ShadowsocksInboundSettings in V2Ray v4.31.0; it is ignored now. Delete it.']);
+  const bom = words('\uFEFF{"outbounds": [{"protocol": "freedo"}]}');
+  assert.match(bom[0]!, /byte-order mark/);
+  assert.match(bom[1]!, /Did you mean "freedom"/);
+  assert.deepEqual(words('{"log": {"loglevel": "info",}}'), ['JSON syntax error: a comma after the last item (V2Ray does not accept trailing commas)']);
+  assert.deepEqual(words('{"inbounds": [{"protocol": "socks"}]}'), ['Missing required key "port" in InboundObject.']);
+  assert.deepEqual(words('{"routing": {"rules": [{"type": "field", "domain": ["x"]}]}}'), ['RuleObject needs one of "outboundTag" or "balancerTag".']);
 });
