@@ -613,3 +613,20 @@ export function detectVersion(value: unknown, v4: Schema, v5: Schema): Version |
   if (score5 > score4) return 'v5';
   return null;
 }
+
+/** Up to this length a file whose keys do not tell its format is tried against both schemas. */
+export const FIT_LIMIT = 256 * 1024;
+
+/**
+ * The format of a parsed file: what its keys say (detectVersion), else the one schema it fits
+ * better (fewer errors; v5 simplified settings such as "users": ["<uuid>"] are v5 without any
+ * v5-only key), else null. The second try validates twice, so only files up to FIT_LIMIT get it.
+ */
+export function tellVersion(parsed: Parsed, schemas: Record<Version, Schema>, validators: Record<Version, Validator>): Version | null {
+  const byKeys = detectVersion(parsed.value, schemas.v4, schemas.v5);
+  if (byKeys || parsed.value === undefined || parsed.text.length > FIT_LIMIT) return byKeys;
+  const errors = (v: Version) => (validators[v](parsed.value) ? 0 : validators[v].errors?.length ?? 1);
+  const e4 = errors('v4');
+  const e5 = errors('v5');
+  return e4 < e5 ? 'v4' : e5 < e4 ? 'v5' : null;
+}

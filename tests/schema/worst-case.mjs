@@ -6,7 +6,7 @@
 // check the same inputs are answered (tests/unit/config-check-limits.test.ts).
 // Usage: node --import tsx tests/schema/worst-case.mjs [--runs N]
 import {buildSchema} from '../../scripts/schema/generate.mjs';
-import {SHOWN_PROBLEMS, checkParsed, detectVersion, parseConfig} from '../../src/configCheck/check.ts';
+import {SHOWN_PROBLEMS, checkParsed, parseConfig, tellVersion} from '../../src/configCheck/check.ts';
 import {formatProblem} from '../../src/configCheck/messages.ts';
 import {makeValidator} from '../../src/configCheck/validate.ts';
 import {worstCases} from './worst-cases.mjs';
@@ -23,7 +23,7 @@ for (const [name, text] of Object.entries(worstCases())) {
     const t = performance.now();
     const c = process.cpuUsage();
     const parsed = parseConfig(text);
-    const version = detectVersion(parsed.value, schemas.v4, schemas.v5) ?? 'v4';
+    const version = tellVersion(parsed, schemas, validators) ?? 'v4';
     const {problems} = checkParsed(parsed, validators[version], schemas[version], SHOWN_PROBLEMS);
     for (const p of problems.slice(0, SHOWN_PROBLEMS)) formatProblem(p, 'en');
     times.push(performance.now() - t);

@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {buildSchema} from '../../scripts/schema/generate.mjs';
-import {MAX_DEPTH, SHOWN_PROBLEMS, checkParsed, detectVersion, lineColumn, lineColumnIn, lineStarts, parseConfig, tooDeepAt} from '../../src/configCheck/check';
+import {MAX_DEPTH, SHOWN_PROBLEMS, checkParsed, lineColumn, lineColumnIn, lineStarts, parseConfig, tellVersion, tooDeepAt} from '../../src/configCheck/check';
 import {formatProblem} from '../../src/configCheck/messages';
 import {didYouMean, editDistance} from '../../src/configCheck/suggest';
 import {makeValidator} from '../../src/configCheck/validate';
@@ -18,7 +18,7 @@ const schemas = {v4: buildSchema('v4').schema as Schema, v5: buildSchema('v5').s
 const validators = {v4: makeValidator(schemas.v4), v5: makeValidator(schemas.v5)};
 const check = (text: string, detail = SHOWN_PROBLEMS) => {
   const parsed = parseConfig(text);
-  const version = detectVersion(parsed.value, schemas.v4, schemas.v5) ?? 'v4';
+  const version = tellVersion(parsed, schemas, validators) ?? 'v4';
   return checkParsed(parsed, validators[version], schemas[version], detail).problems;
 };
 

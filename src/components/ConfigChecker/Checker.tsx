@@ -15,7 +15,7 @@ import Link from '@docusaurus/Link';
 import Translate, {translate} from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {docsRepoUrl} from '@site/config/navbar';
-import {SHOWN_PROBLEMS, checkParsed, detectVersion, parseConfig, type Parsed, type Problem, type Version} from '@site/src/configCheck/check';
+import {SHOWN_PROBLEMS, checkParsed, parseConfig, tellVersion, type Parsed, type Problem, type Version} from '@site/src/configCheck/check';
 import {formatProblem, type Lang} from '@site/src/configCheck/messages';
 import {makeValidator, type Validator} from '@site/src/configCheck/validate';
 import {configCheckDebounceMs, configCheckMaxFileBytes} from '@site/src/constants';
@@ -34,9 +34,9 @@ const loadSchemas = async (): Promise<Record<Version, Schema>> => {
   return {v4: v4.default, v5: v5.default};
 };
 
-/** The file's version: the reader's choice, else what its keys say, else v4 (the usual config.json). */
-function versionFor(parsed: Parsed, choice: Choice, schemas: Record<Version, Schema>): {version: Version; detected: Version | null} {
-  const detected = detectVersion(parsed.value, schemas.v4, schemas.v5);
+/** The file's version: the reader's choice, else what its keys (or the schema it fits) say, else v4 (the usual config.json). */
+function versionFor(parsed: Parsed, choice: Choice, ready: Ready): {version: Version; detected: Version | null} {
+  const detected = tellVersion(parsed, ready.schemas, ready.validators);
   return {version: choice === 'auto' ? detected ?? 'v4' : choice, detected};
 }
 
@@ -125,7 +125,7 @@ export default function Checker(): ReactNode {
       try {
         // read once: the format is told from the same reading that is checked
         const parsed = parseConfig(text);
-        const {version, detected} = versionFor(parsed, choice, ready.schemas);
+        const {version, detected} = versionFor(parsed, choice, ready);
         setOutcome({version, detected, problems: checkParsed(parsed, ready.validators[version], ready.schemas[version], SHOWN_PROBLEMS).problems});
       } catch (error) {
         // a mistake of the checker, not of the file: say so, and how to tell us
