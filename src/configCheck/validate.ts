@@ -66,10 +66,14 @@ export function makeValidator(root: Schema): Validator {
     if (!re) { re = new RegExp(p, 'u'); patterns.set(p, re); }
     return re;
   };
+  const resolved = new Map<string, Schema>();
   const resolve = (ref: string): Schema => {
+    const known = resolved.get(ref);
+    if (known) return known;
     let cur: unknown = root;
     for (const seg of ref.replace(/^#\/?/, '').split('/').filter(Boolean)) cur = (cur as Record<string, unknown> | undefined)?.[seg.replace(/~1/g, '/').replace(/~0/g, '~')];
     if (!cur || typeof cur !== 'object') throw new Error(`validate: cannot resolve ${ref}`);
+    resolved.set(ref, cur as Schema);
     return cur as Schema;
   };
   for (const k of Object.keys(root)) if (!KNOWN.has(k)) throw new Error(`validate: unknown keyword ${k}`);
@@ -110,7 +114,9 @@ export function makeValidator(root: Schema): Validator {
       }
       const props = s.properties as Record<string, Schema> | undefined;
       const pprops = s.patternProperties as Record<string, Schema> | undefined;
-      for (const key of Object.keys(obj)) {
+      // only named properties to look at (the if of a rule): visit those, not every key of the data
+      const onlyNamed = !pprops && s.additionalProperties === undefined && s.propertyNames === undefined;
+      for (const key of onlyNamed ? Object.keys(props ?? {}).filter((k) => Object.hasOwn(obj, k)) : Object.keys(obj)) {
         const at = `${path}/${escapePointer(key)}`;
         let matched = false;
         if (props && Object.hasOwn(props, key)) {
