@@ -1,7 +1,8 @@
 /**
  * ajv set up for the generated schemas (draft 2020-12): every error, with the failing data and
- * schema (the checker words its messages from them), and the schemas' own annotations known.
- * The example check (tests/schema/validator.mjs) uses the same set-up.
+ * schema, and the schemas' own annotations known. Node only: the example check
+ * (tests/schema/validator.mjs) uses it, and the unit tests hold the page's validator (validate.ts,
+ * which compiles nothing) to it. The page does not load ajv.
  */
 import {Ajv2020} from 'ajv/dist/2020';
 import type {ValidateFunction} from 'ajv';
