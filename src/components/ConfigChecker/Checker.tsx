@@ -20,19 +20,13 @@ import {formatProblem, type Lang} from '@site/src/configCheck/messages';
 import {makeValidator, type Validator} from '@site/src/configCheck/validate';
 import {configCheckDebounceMs, configCheckMaxFileBytes} from '@site/src/constants';
 import {ensureCheckerCss} from './checkerCss';
+import {loadSchemas} from './schemas';
 
 type Schema = Record<string, unknown>;
 type Choice = 'auto' | Version;
 type Ready = {schemas: Record<Version, Schema>; validators: Record<Version, Validator>};
 type Outcome = {version: Version; detected: Version | null; problems: Problem[]} | {failed: string} | null;
 
-const loadSchemas = async (): Promise<Record<Version, Schema>> => {
-  const [v4, v5] = await Promise.all([
-    import(/* webpackChunkName: "config-schema-v4" */ '@config-schemas/v4.json'),
-    import(/* webpackChunkName: "config-schema-v5" */ '@config-schemas/v5.json'),
-  ]);
-  return {v4: v4.default, v5: v5.default};
-};
 
 /** The file's version: the reader's choice, else what its keys (or the schema it fits) say, else v4 (the usual config.json). */
 function versionFor(parsed: Parsed, choice: Choice, ready: Ready): {version: Version; detected: Version | null} {
