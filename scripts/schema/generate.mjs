@@ -6,7 +6,10 @@
 // Every object of a configuration page becomes a $defs entry named after its heading; every
 // property carries an English description and, in "x-docs", the page and anchor documenting it.
 // Two more annotations help the checker word its messages: "x-any-case" (an enum the toolkit
-// reads in any letter case) and "x-list" (the values of a comma-separated list).
+// reads in any letter case), "x-list" (the values of a comma-separated list) and "x-format" (what a
+// pattern the toolkit holds a value to means: port, uuid, nonEmpty, path) and "x-proto" (an object
+// read as protobuf JSON, whose keys are case-sensitive) and "x-removed" (keys an object once had,
+// with the release that removed them).
 // Types the facts give in prose that this file cannot read become unconstrained ({}) and are
 // listed in the result's `loose`: the build (src/plugins/configSchemas) and the unit test fail on
 // any, so a new facts type is a decision, not a silently unchecked field.
@@ -34,7 +37,8 @@ export const CHECKED_AGAINST = 'v5.52.0';
  */
 
 const schemaFacts = /** @type {{enums: Record<string, {case: 'ci' | 'cs', source: string, silent?: string, byName?: string}>,
-  required: Record<string, string>}} */ (JSON.parse(readFileSync(join(root, 'facts/config-schema-facts.json'), 'utf8')));
+  required: Record<string, string>, patterns: Record<string, {pattern: string, format: string, source: string}>,
+  removed: Record<string, {in: string, source: string}>}} */ (JSON.parse(readFileSync(join(root, 'facts/config-schema-facts.json'), 'utf8')));
 
 /** Objects that are not JSON objects of a configuration file (environment, formats, merge rules, CLI). */
 const NOT_CONFIG = new Set(['EnvironmentVariables', 'ConfigFormats', 'MergeBehaviour', 'MergeHelperKeys',
@@ -284,9 +288,27 @@ function commaListPattern(values, ci) {
   return `^${one}(?:,${one})*$`; // no spaces: the toolkit splits on "," and does not trim
 }
 
+/**
+ * Applies a pattern the toolkit holds string values to (config-schema-facts.json "patterns") at
+ * the string leaves of a field schema, with "x-format" naming it for the checker's messages.
+ * @param {Schema} s @param {{pattern: string, format: string}} rule @returns {Schema}
+ */
+function withPattern(s, rule) {
+  if (s.type === 'string') return {...s, pattern: rule.pattern, 'x-format': rule.format};
+  if (s.type === 'array' && s.items) return {...s, items: withPattern(/** @type {Schema} */ (s.items), rule)};
+  if (Array.isArray(s.anyOf)) return {...s, anyOf: s.anyOf.map((x) => withPattern(x, rule))};
+  return s;
+}
+
 /** @param {FactObject} o @param {FactField} f @param {Schema} base @param {Ctx} ctx */
 function fieldSchema(o, f, base, ctx) {
   const key = `${o.page} ${o.key} ${f.name}`;
+  const pattern = schemaFacts.patterns[key];
+  if (pattern) {
+    const s = withPattern(base, pattern);
+    if (JSON.stringify(s) === JSON.stringify(base)) throw new Error(`config-schema-facts.json: ${key} has no string form to hold to its pattern`);
+    return s;
+  }
   const values = plainValues(f);
   if (values && /^enum string/.test(f.type)) {
     // protobuf enums: the name as written, or its number
@@ -322,8 +344,10 @@ function describeInline(s, holder, docs) {
   }
 }
 
-/** @param {string} s */
-const snake = (s) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/** Proto names of v5 message fields whose facts name differs (scripts/schema/protoNames.mjs). */
+const protoNames = /** @type {{names: Record<string, string>}} */ (JSON.parse(readFileSync(join(root, 'facts/config-proto-names.json'), 'utf8'))).names;
+/** The JSON name protoc gives a proto field name: "fallback_tag" -> "fallbackTag". @param {string} s */
+const camel = (s) => s.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
 
 /**
  * The definition of one object.
@@ -346,9 +370,13 @@ function objectDef(o, ctx) {
       describeInline(s, name, fieldDocs);
       if (f.deprecated) s.deprecated = true;
       properties[name] = s;
-      if (o.name.startsWith('v2ray.') && snake(name) !== name) {
-        // protobuf JSON also takes the field's proto name
-        patternProperties[`^${escapeRe(snake(name))}$`] = {...s, description: `Same as "${name}". ${s.description}`};
+      // protobuf JSON (jsonpb, common/registry/registry.go:68) takes a field's proto name and its
+      // lowerCamelCase JSON name alike; Go structs (the v5 root, infra/conf/v5cfg) only their tags
+      if (o.name.startsWith('v2ray.')) {
+        const proto = protoNames[`${o.page} ${o.key} ${name}`] ?? name;
+        for (const alias of new Set([proto, camel(proto)])) {
+          if (alias !== name) patternProperties[`^${escapeRe(alias)}$`] = {...s, description: `Same as "${name}". ${s.description}`};
+        }
       }
     }
   }
@@ -369,6 +397,12 @@ function objectDef(o, ctx) {
     additionalProperties: false,
   };
   if (Object.keys(patternProperties).length) def.patternProperties = patternProperties;
+  // keys the object once had: the checker says they were removed, and when
+  const removed = Object.entries(schemaFacts.removed).filter(([k]) => k.startsWith(`${o.page} ${o.key} `))
+    .map(([k, r]) => [k.slice(`${o.page} ${o.key} `.length), r.in]);
+  if (removed.length) def['x-removed'] = Object.fromEntries(removed);
+  // a protobuf message: its keys are matched as written (Go structs match any letter case)
+  if (o.name.startsWith('v2ray.')) def['x-proto'] = true;
   if (!ctx.v5) {
     for (const k of MERGE_KEYS) {
       properties[k] ??= {description: `Read by the multi-file merger, removed before the toolkit sees the file. Documentation: ${SITE}/en_US/config/multiple_config#mergehelperkeys`, 'x-docs': '/config/multiple_config#mergehelperkeys'};

@@ -4,8 +4,8 @@
  * and turns ajv's errors into problems a reader can act on: one per mistake, at the right line and
  * column, with what was expected, a "did you mean" and the page documenting the field.
  */
-import {findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError} from 'jsonc-parser';
-import type {ErrorObject, ValidateFunction} from 'ajv';
+import {getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError} from 'jsonc-parser';
+import type {ValidationError, Validator} from './validate';
 import {blankComments} from './comments';
 import {didYouMean} from './suggest';
 
@@ -13,16 +13,21 @@ export type Expectation =
   | {kind: 'type'; type: string; min?: number; max?: number}
   | {kind: 'values'; values: (string | number)[]; anyCase?: boolean}
   | {kind: 'list'; values: string[]}
+  /** A pattern the toolkit holds a string to, by what it means ("x-format" of the schema). */
+  | {kind: 'format'; format: string}
   | {kind: 'text'; text: string};
 
 export type ProblemDetail =
   | {kind: 'syntax'; code: string}
   | {kind: 'empty'}
-  | {kind: 'unknownKey'; key: string; object?: string; suggestion?: string}
+  | {kind: 'tooDeep'; limit: number}
+  | {kind: 'unknownKey'; key: string; object?: string; suggestion?: string; belongs?: string[]}
+  | {kind: 'removedKey'; key: string; object?: string; version: string}
+  | {kind: 'bom'}
   | {kind: 'keyCase'; key: string; written: string}
   | {kind: 'missingKey'; key: string; object?: string}
   | {kind: 'mismatch'; expected: Expectation[]; found?: string; suggestion?: string}
-  | {kind: 'requireOne'; keys: string[]};
+  | {kind: 'requireOne'; keys: string[]; object?: string};
 
 export type Problem = ProblemDetail & {
   /** Where in the document: `inbounds[0].port`, or '' for the whole file. */
@@ -40,12 +45,49 @@ export type Problem = ProblemDetail & {
 export type Version = 'v4' | 'v5';
 type Schema = Record<string, unknown>;
 
-/** 1-based line and column of an offset. */
+/** Offsets where each line of `text` starts: made once per text, so a position costs a search, not a rescan. */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/** 1-based line and column of an offset, from the text's line starts (lineStarts). */
+export function lineColumnIn(starts: readonly number[], offset: number): {line: number; column: number} {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid; else hi = mid - 1;
+  }
+  return {line: lo + 1, column: offset - starts[lo]! + 1};
+}
+
+/** 1-based line and column of an offset (one position; for many, lineStarts once and lineColumnIn). */
 export function lineColumn(text: string, offset: number): {line: number; column: number} {
-  let line = 1;
-  let start = 0;
-  for (let i = 0; i < offset && i < text.length; i += 1) if (text[i] === '\n') { line += 1; start = i + 1; }
-  return {line, column: offset - start + 1};
+  return lineColumnIn(lineStarts(text.slice(0, offset)), Math.min(offset, text.length));
+}
+
+/** How deep a configuration may nest: real ones stay under 20; the checker's readers recurse. */
+export const MAX_DEPTH = 100;
+
+/**
+ * The offset of the first bracket nested deeper than `limit` in JSON text (comments blanked),
+ * or -1. A plain loop, so any depth is measured without recursion.
+ */
+export function tooDeepAt(plain: string, limit = MAX_DEPTH): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < plain.length; i += 1) {
+    const c = plain.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \\ */) i += 1;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 /* [ */ || c === 123 /* { */) { depth += 1; if (depth > limit) return i; }
+    else if (c === 93 /* ] */ || c === 125 /* } */) depth -= 1;
+  }
+  return -1;
 }
 
 /** `/inbounds/0/port` -> ['inbounds', 0, 'port']. */
@@ -89,8 +131,15 @@ function deref(schema: Schema, s: Schema | undefined): Schema | undefined {
   return cur;
 }
 
+const typesCache = new WeakMap<Schema, string[] | null>();
 /** The JSON types a (sub)schema admits, or null when it does not say. */
 function typesOf(schema: Schema, s: Schema | undefined): string[] | null {
+  if (!s) return null;
+  if (!typesCache.has(s)) typesCache.set(s, typesOfUncached(schema, s));
+  return typesCache.get(s)!;
+}
+
+function typesOfUncached(schema: Schema, s: Schema | undefined): string[] | null {
   const d = deref(schema, s);
   if (!d) return null;
   if (typeof d.type === 'string') return [d.type];
@@ -107,8 +156,15 @@ function typesOf(schema: Schema, s: Schema | undefined): string[] | null {
 const admits = (types: string[] | null, actual: string): boolean =>
   types === null || types.includes(actual) || (actual === 'integer' && types.includes('number'));
 
-/** What a (sub)schema expects, in data the messages put into words. */
+const expectationsCache = new WeakMap<Schema, Expectation[]>();
+/** What a (sub)schema expects, in data the messages put into words (the same array for the same schema). */
 function expectations(schema: Schema, s: Schema | undefined): Expectation[] {
+  if (!s) return [];
+  if (!expectationsCache.has(s)) expectationsCache.set(s, expectationsUncached(schema, s));
+  return expectationsCache.get(s)!;
+}
+
+function expectationsUncached(schema: Schema, s: Schema | undefined): Expectation[] {
   const d = deref(schema, s);
   if (!d) return [];
   if (Array.isArray(d['x-list'])) return [{kind: 'list', values: d['x-list'] as string[]}];
@@ -119,6 +175,7 @@ function expectations(schema: Schema, s: Schema | undefined): Expectation[] {
     if (d['x-any-case'] && enumBranch) return [{kind: 'values', values: enumBranch.enum as string[], anyCase: true}];
     return d.anyOf.flatMap((x) => expectations(schema, x as Schema));
   }
+  if (typeof d['x-format'] === 'string') return [{kind: 'format', format: d['x-format']}];
   if (typeof d.pattern === 'string') return [{kind: 'text', text: d.pattern === '^#' ? '"#<full message name>"' : `/${d.pattern}/`}];
   if (typeof d.type === 'string') {
     const e: Expectation = {kind: 'type', type: d.type};
@@ -127,6 +184,18 @@ function expectations(schema: Schema, s: Schema | undefined): Expectation[] {
     return [e];
   }
   return [];
+}
+
+const branchCache = new WeakMap<Schema, Expectation[]>();
+/** What any branch of an anyOf expects (the same array for the same anyOf). */
+function branchExpectations(schema: Schema, s: Schema | undefined): Expectation[] {
+  if (!s) return [];
+  if (!branchCache.has(s)) {
+    const all = ((s.anyOf ?? []) as Schema[]).flatMap((b) => expectations(schema, b));
+    // "a port" already says "0 to 65535, also as a string": the number branch need not be named too
+    branchCache.set(s, all.some((e) => e.kind === 'format' && e.format === 'port') ? all.filter((e) => e.kind === 'format') : all);
+  }
+  return branchCache.get(s)!;
 }
 
 /** Whether data meets an `if` of the generated schemas (a const or pattern on sibling keys). */
@@ -142,10 +211,11 @@ function meetsCondition(cond: Schema | undefined, data: unknown): boolean {
 }
 
 /**
- * The documentation of the value at `segments`: the "x-docs" of the deepest property schema on
- * the way down, following $ref, items, maps, anyOf branches and the if/then rules the data meets.
+ * The schemas that apply to the value at `segments`, and its documentation: the "x-docs" of the
+ * deepest property schema on the way down, following $ref, items, maps, anyOf branches and the
+ * if/then rules the data meets.
  */
-export function docsAt(schema: Schema, value: unknown, segments: readonly (string | number)[]): string | undefined {
+function walkTo(schema: Schema, value: unknown, segments: readonly (string | number)[]): {docs?: string; schemas: Schema[]} {
   let docs = typeof schema['x-docs'] === 'string' ? schema['x-docs'] : undefined;
   let current: Schema[] = [deref(schema, schema) ?? schema];
   let data = value;
@@ -175,7 +245,55 @@ export function docsAt(schema: Schema, value: unknown, segments: readonly (strin
     data = data && typeof data === 'object' ? (data as Record<string | number, unknown>)[seg as string] : undefined;
     if (!current.length) break;
   }
-  return docs;
+  return {docs, schemas: current};
+}
+
+export function docsAt(schema: Schema, value: unknown, segments: readonly (string | number)[]): string | undefined {
+  return walkTo(schema, value, segments).docs;
+}
+
+/** The heading of the object at `segments` ("InboundObject"), whichever rule found the problem. */
+function objectAt(schema: Schema, value: unknown, segments: readonly (string | number)[]): string | undefined {
+  const seen: Schema[] = [];
+  const collect = (s: Schema | undefined): void => {
+    const x = deref(schema, s);
+    if (!x || seen.includes(x)) return;
+    seen.push(x);
+    for (const b of (x.anyOf ?? []) as Schema[]) collect(b);
+  };
+  for (const s of walkTo(schema, value, segments).schemas) collect(s);
+  return seen.map(titleOf).find((t) => t !== undefined);
+}
+
+/**
+ * Where a key unknown to an object belongs, seen from that object: the nearest objects below it
+ * (up to three levels) that have the key, those the file already has first ("wsSettings" for a
+ * "path" beside it; "transport" or "inbounds[].streamSettings" for a root "dsSettings").
+ */
+function belongsIn(schema: Schema, parent: Schema, data: unknown, key: string): string[] {
+  const found: {path: string; present: boolean; depth: number}[] = [];
+  type Step = {s: Schema; path: string; present: boolean; depth: number; data: unknown};
+  const queue: Step[] = [{s: parent, path: '', present: true, depth: 0, data}];
+  const visited = new Set<Schema>();
+  while (queue.length && found.length < 12) {
+    const {s, path, present, depth, data: d} = queue.shift()!;
+    const x = deref(schema, s);
+    if (!x || visited.has(x)) continue;
+    visited.add(x);
+    if (depth > 0 && (x.properties as Schema | undefined)?.[key]) { found.push({path, present, depth}); continue; }
+    if (depth >= 3) continue;
+    for (const b of [...((x.anyOf ?? []) as Schema[]), ...((x.allOf ?? []) as Schema[]).map((r) => (r.then ?? r) as Schema)]) {
+      queue.unshift({s: b, path, present, depth, data: d});
+    }
+    if (x.items) queue.push({s: x.items as Schema, path: `${path}[]`, present, depth, data: Array.isArray(d) ? d[0] : undefined});
+    for (const [k, p] of Object.entries((x.properties ?? {}) as Record<string, Schema>)) {
+      if (k === key || k.startsWith('_') || k.startsWith('$') || p.deprecated) continue;
+      const v = d && typeof d === 'object' && !Array.isArray(d) ? (d as Record<string, unknown>)[k] : undefined;
+      queue.push({s: p, path: path ? `${path}.${k}` : k, present: present && v !== undefined, depth: depth + 1, data: v});
+    }
+  }
+  const here = found.filter((f) => f.present);
+  return (here.length ? here : found).sort((a, b) => a.depth - b.depth).slice(0, 3).map((f) => f.path);
 }
 
 /** The object's title (its heading, "RuleObject") for messages. */
@@ -187,62 +305,132 @@ export type CheckResult = {problems: Problem[]; value?: unknown};
  * A configuration text read as the toolkit reads it. `value` is what could be read, also when
  * `problems` (an empty text, syntax errors) say the text is not valid JSON.
  */
-export type Parsed = {text: string; tree?: Node; value?: unknown; problems: Problem[]};
+export type Parsed = {text: string; starts: number[]; tree?: Node; value?: unknown; problems: Problem[]};
 
-/** Where an offset of `text` is, for a problem at `path`. */
-function placeIn(text: string, from: number, to: number, path: (string | number)[]) {
-  return {...lineColumn(text, from), from, to, path: displayPath(path)};
+/** Where an offset of a parsed text is, for a problem at `path`. */
+function placeIn(starts: readonly number[], from: number, to: number, path: (string | number)[]) {
+  return {...lineColumnIn(starts, from), from, to, path: displayPath(path)};
 }
 
 /** Reads a configuration text: comments blanked, JSON syntax checked. */
 export function parseConfig(text: string): Parsed {
-  const plain = blankComments(text);
-  if (!plain.trim()) return {text, problems: [{kind: 'empty', ...placeIn(text, 0, 0, [])}]};
+  const starts = lineStarts(text);
+  // a byte-order mark: said once, by name (V2Ray's JSON reader refuses it), then read past
+  const bom = text.startsWith('\uFEFF');
+  const plain = blankComments(bom ? ` ${text.slice(1)}` : text);
+  const bomProblem: Problem[] = bom ? [{kind: 'bom', ...placeIn(starts, 0, 1, [])}] : [];
+  if (!plain.trim()) return {text, starts, problems: [...bomProblem, {kind: 'empty', ...placeIn(starts, 0, 0, [])}]};
+  const deep = tooDeepAt(plain);
+  if (deep >= 0) return {text, starts, problems: [{kind: 'tooDeep', limit: MAX_DEPTH, ...placeIn(starts, deep, deep + 1, [])}]};
   const syntax: ParseError[] = [];
   const tree = parseTree(plain, syntax, {allowTrailingComma: false, disallowComments: true, allowEmptyContent: false});
   const value: unknown = tree ? getNodeValue(tree) : undefined;
-  const problems: Problem[] = syntax.slice(0, 5).map((e) => {
+  const seen = new Set<number>();
+  const syntaxProblems: Problem[] = [];
+  for (const e of syntax) {
+    if (syntaxProblems.length === 5) break;
     const trailing = e.error === 3 /* PropertyNameExpected */ || e.error === 4; /* ValueExpected */
-    const before = plain.slice(0, e.offset).trimEnd();
-    const code = trailing && before.endsWith(',') && /^\s*[}\]]/.test(plain.slice(e.offset)) ? 'TrailingComma' : printParseErrorCode(e.error);
-    return {kind: 'syntax', code, ...placeIn(text, e.offset, e.offset + Math.max(1, e.length), [])};
-  });
-  return tree ? {text, tree, value, problems} : {text, problems};
+    const before = plain.slice(Math.max(0, e.offset - 200), e.offset);
+    const comma = before.trimEnd().endsWith(',') ? e.offset - before.length + before.trimEnd().length - 1 : -1;
+    const isTrailing = trailing && comma >= 0 && /^\s*[}\]]/.test(plain.slice(e.offset, e.offset + 200));
+    // one problem per mistake: the parser reports a trailing comma in an object twice, at the brace
+    const from = isTrailing ? comma : e.offset;
+    if (seen.has(from)) continue;
+    seen.add(from);
+    syntaxProblems.push({kind: 'syntax', code: isTrailing ? 'TrailingComma' : printParseErrorCode(e.error), ...placeIn(starts, from, from + Math.max(1, isTrailing ? 1 : e.length), [])});
+  }
+  const problems = [...bomProblem, ...syntaxProblems];
+  return tree ? {text, starts, tree, value, problems} : {text, starts, problems};
 }
 
 /**
  * Checks a configuration text. `validate` is ajv's compiled root schema (made with verbose: true,
  * allErrors: true); `schema` the same schema as JSON.
  */
-export function checkConfig(text: string, validate: ValidateFunction, schema: Schema): CheckResult {
+export function checkConfig(text: string, validate: Validator, schema: Schema): CheckResult {
   return checkParsed(parseConfig(text), validate, schema);
 }
 
-/** Checks what parseConfig read: its own problems if any, else those of the schema. */
-export function checkParsed(parsed: Parsed, validate: ValidateFunction, schema: Schema): CheckResult {
-  const {text, tree, value} = parsed;
-  if (parsed.problems.length || !tree) return {problems: parsed.problems};
-  const place = (from: number, to: number, path: (string | number)[]) => placeIn(text, from, to, path);
-  if (validate(value)) return {problems: [], value};
+const SEGMENTS = Symbol('segments');
+
+/** How many problems the page lists; the rest are counted ("and N more"). */
+export const SHOWN_PROBLEMS = 200;
+
+/** A node of the parse tree at a path, with each object's and array's children indexed on first use. */
+function nodeFinder(tree: Node): (segments: readonly (string | number)[]) => Node | undefined {
+  const index = new WeakMap<Node, Map<string | number, Node>>();
+  const childrenOf = (n: Node): Map<string | number, Node> => {
+    let m = index.get(n);
+    if (!m) {
+      m = new Map();
+      for (const [i, c] of (n.children ?? []).entries()) {
+        if (n.type === 'array') m.set(i, c);
+        // a repeated key: the last one is the value JSON readers keep
+        else if (c.type === 'property' && c.children?.[0]) m.set(String(c.children[0].value), c.children[1] ?? c);
+      }
+      index.set(n, m);
+    }
+    return m;
+  };
+  return (segments) => {
+    let n: Node | undefined = tree;
+    for (const seg of segments) {
+      if (!n || (n.type !== 'object' && n.type !== 'array')) return undefined;
+      n = childrenOf(n).get(n.type === 'array' ? seg : String(seg));
+    }
+    return n;
+  };
+}
+
+/**
+ * Checks what parseConfig read: its own problems if any, else those of the schema. Every problem
+ * is found and placed; the first `detail` (in text order) also get their did-you-mean and link,
+ * the costly part, so a file with 10,000 mistakes is answered as fast as one with ten.
+ */
+export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema, detail = Infinity): CheckResult {
+  const {starts, tree, value} = parsed;
+  // a byte-order mark alone does not stop the check: the rest is read past it
+  const bom = parsed.problems.filter((p) => p.kind === 'bom');
+  if (parsed.problems.length > bom.length || !tree) return {problems: parsed.problems};
+  // line, column and path are filled in for the problems shown (below): a file with 20,000
+  // mistakes places them all for the order, but words only the first `detail`
+  const segmentsOf = new Map<Problem, (string | number)[]>();
+  const place = (from: number, to: number, path: (string | number)[]) => ({from, to, line: 0, column: 0, path: '', [SEGMENTS]: path});
+  if (validate(value)) return {problems: bom, value};
   const errors = [...(validate.errors ?? [])];
-  const dropped = new Set<ErrorObject>();
+  const position = new Map(errors.map((e, i) => [e, i]));
+  const dropped = new Set<ValidationError>();
   const problems: Problem[] = [];
-  const nodeAt = (segments: (string | number)[]): Node | undefined => findNodeAtLocation(tree, segments);
+  /** What makes a problem complete (did-you-mean, link), run only for the problems shown. */
+  const finishers = new Map<Problem, () => void>();
+  const add = (p: Problem & {[SEGMENTS]?: (string | number)[]}, finish?: () => void): void => {
+    segmentsOf.set(p, p[SEGMENTS] ?? []);
+    delete p[SEGMENTS];
+    problems.push(p);
+    if (finish) finishers.set(p, finish);
+  };
+  const findNode = nodeFinder(tree);
+  const nodeAt = (segments: (string | number)[]): Node | undefined => findNode(segments);
   const valuePlace = (segments: (string | number)[]) => {
     const n = nodeAt(segments) ?? tree;
     return place(n.offset, n.offset + n.length, segments);
   };
+  const keyPlace = (segments: (string | number)[], key: string) => {
+    const keyNode = nodeAt([...segments, key])?.parent?.children?.[0];
+    return keyNode ? place(keyNode.offset, keyNode.offset + keyNode.length, [...segments, key]) : valuePlace(segments);
+  };
+  const linkTo = (p: Problem, segments: (string | number)[]) => () => { p.docs = docsAt(schema, value, segments); };
 
   // anyOf: keep the errors of the one branch whose type fits the value; else one "expected …".
-  // ajv reports a failed anyOf after its branches' errors, which come right before it; errors from
-  // a branch that is a $ref carry schema paths relative to the referenced definition.
-  const under = (e: ErrorObject, path: string) => e.instancePath === path || e.instancePath.startsWith(`${path}/`);
+  // A failed anyOf is reported after its branches' errors, which come right before it; errors
+  // from a branch that is a $ref carry schema paths of the referenced definition.
+  const under = (e: ValidationError, path: string) => e.instancePath === path || e.instancePath.startsWith(`${path}/`);
   const anyOfs = errors.filter((e) => e.keyword === 'anyOf').sort((a, b) => a.schemaPath.length - b.schemaPath.length);
   for (const a of anyOfs) {
     if (dropped.has(a)) continue;
     dropped.add(a);
-    const index = errors.indexOf(a);
-    const block: ErrorObject[] = [];
+    const index = position.get(a)!;
+    const block: ValidationError[] = [];
     for (let j = index - 1; j >= 0 && under(errors[j]!, a.instancePath); j -= 1) if (!dropped.has(errors[j]!)) block.push(errors[j]!);
     const branchesOf = (a.parentSchema?.anyOf ?? []) as Schema[];
     const actual = jsonType(a.data);
@@ -250,7 +438,12 @@ export function checkParsed(parsed: Parsed, validate: ValidateFunction, schema: 
     const segments = pointerSegments(a.instancePath);
     if (branchesOf.length && branchesOf.every((b) => Array.isArray(b.required) && Object.keys(b).length === 1)) {
       block.filter((e) => e.keyword === 'required' && e.instancePath === a.instancePath).forEach((e) => dropped.add(e));
-      problems.push({kind: 'requireOne', keys: branchesOf.map((b) => (b.required as string[])[0] ?? ''), ...valuePlace(segments), docs: docsAt(schema, value, segments)});
+      const p: Problem = {kind: 'requireOne', keys: branchesOf.map((b) => (b.required as string[])[0] ?? ''), ...valuePlace(segments)};
+      add(p, () => {
+        const object = objectAt(schema, value, segments);
+        if (object && p.kind === 'requireOne') p.object = object;
+        p.docs = docsAt(schema, value, segments);
+      });
       continue;
     }
     if (fitting.length === 1 && !a.parentSchema?.['x-any-case']) {
@@ -263,83 +456,136 @@ export function checkParsed(parsed: Parsed, validate: ValidateFunction, schema: 
     } else {
       block.forEach((e) => dropped.add(e));
     }
-    const expected = a.parentSchema?.['x-any-case'] ? expectations(schema, a.parentSchema as Schema)
-      : branchesOf.flatMap((b) => expectations(schema, b));
-    const values = expected.flatMap((e) => (e.kind === 'values' ? e.values.map(String) : []));
-    const suggestion = typeof a.data === 'string' ? didYouMean(a.data, values) ?? undefined : undefined;
-    problems.push({kind: 'mismatch', expected, found: describeFound(a.data), ...(suggestion ? {suggestion} : {}), ...valuePlace(segments), docs: docsAt(schema, value, segments)});
+    const expected = a.parentSchema?.['x-any-case'] ? expectations(schema, a.parentSchema as Schema) : branchExpectations(schema, a.parentSchema);
+    const p: Problem = {kind: 'mismatch', expected, found: describeFound(a.data), ...valuePlace(segments)};
+    add(p, () => {
+      const values = expected.flatMap((e) => (e.kind === 'values' ? e.values.map(String) : []));
+      const suggestion = typeof a.data === 'string' ? didYouMean(a.data, values) : null;
+      if (suggestion && p.kind === 'mismatch') p.suggestion = suggestion;
+      p.docs = docsAt(schema, value, segments);
+    });
   }
 
   for (const e of errors) {
     if (dropped.has(e) || e.keyword === 'if' || e.keyword === 'anyOf') continue;
     const segments = pointerSegments(e.instancePath);
-    const docs = docsAt(schema, value, segments);
     const parent = e.parentSchema as Schema | undefined;
     switch (e.keyword) {
       case 'additionalProperties': {
         const key = String((e.params as {additionalProperty: string}).additionalProperty);
         const known = Object.keys((parent?.properties as Schema | undefined) ?? {});
-        const suggestion = didYouMean(key, known) ?? undefined;
-        const keyNode = nodeAt([...segments, key])?.parent?.children?.[0];
-        const where = keyNode ? place(keyNode.offset, keyNode.offset + keyNode.length, [...segments, key]) : valuePlace(segments);
-        const objectDocs = typeof parent?.['x-docs'] === 'string' ? parent['x-docs'] : docs;
-        // v4 objects are Go structs: encoding/json matches their keys in any letter case
-        const goStruct = String(schema.$id ?? '').includes('/v4/') && !String(parent?.title ?? '').includes('.');
-        if (goStruct && suggestion && suggestion.toLowerCase() === key.toLowerCase()) {
-          problems.push({kind: 'keyCase', key: suggestion, written: key, ...where, docs: objectDocs});
+        const where = keyPlace(segments, key);
+        const objectDocs = () => (typeof parent?.['x-docs'] === 'string' ? parent['x-docs'] : docsAt(schema, value, segments));
+        // Go structs (v4 objects, the v5 root and infra/conf/v5cfg): encoding/json matches their
+        // keys in any letter case; protobuf messages ("x-proto") only as written
+        const goStruct = !parent?.['x-proto'];
+        const lower = key.toLowerCase();
+        const sameLetters = known.find((k) => k.length === key.length && k.toLowerCase() === lower);
+        if (goStruct && sameLetters !== undefined) {
+          const p: Problem = {kind: 'keyCase', key: sameLetters, written: key, ...where};
+          add(p, () => { p.docs = objectDocs(); });
           break;
         }
-        problems.push({kind: 'unknownKey', key, ...(titleOf(parent) ? {object: titleOf(parent)} : {}), ...(suggestion ? {suggestion} : {}), ...where, docs: objectDocs});
+        const removedIn = (parent?.['x-removed'] as Record<string, string> | undefined)?.[key];
+        if (removedIn) {
+          const p: Problem = {kind: 'removedKey', key, version: removedIn, ...(titleOf(parent) ? {object: titleOf(parent)} : {}), ...where};
+          add(p, () => { p.docs = objectDocs(); });
+          break;
+        }
+        const p: Problem = {kind: 'unknownKey', key, ...(titleOf(parent) ? {object: titleOf(parent)} : {}), ...where};
+        add(p, () => {
+          if (p.kind !== 'unknownKey') return;
+          const suggestion = didYouMean(key, known);
+          if (suggestion) p.suggestion = suggestion;
+          else if (parent) {
+            const belongs = belongsIn(schema, parent, e.data, key);
+            if (belongs.length) p.belongs = belongs;
+          }
+          p.docs = objectDocs();
+        });
         break;
       }
       case 'required': {
         const key = String((e.params as {missingProperty: string}).missingProperty);
         const n = nodeAt(segments) ?? tree;
-        problems.push({kind: 'missingKey', key, ...(titleOf(parent) ? {object: titleOf(parent)} : {}), ...place(n.offset, n.offset + 1, segments),
-          docs: docsAt(schema, value, [...segments, key]) ?? docs});
+        const p: Problem = {kind: 'missingKey', key, ...(titleOf(parent) ? {object: titleOf(parent)} : {}), ...place(n.offset, n.offset + 1, segments)};
+        add(p, () => {
+          // a rule's "required" (if/then) has no title of its own: name the object it is about
+          if (p.kind === 'missingKey' && !p.object) { const object = objectAt(schema, value, segments); if (object) p.object = object; }
+          p.docs = docsAt(schema, value, [...segments, key]) ?? docsAt(schema, value, segments);
+        });
         break;
       }
       case 'enum':
       case 'const': {
         const expected = expectations(schema, parent);
-        const values = expected.flatMap((x) => (x.kind === 'values' ? x.values.map(String) : []));
-        const suggestion = typeof e.data === 'string' ? didYouMean(e.data, values) ?? undefined : undefined;
-        problems.push({kind: 'mismatch', expected, found: describeFound(e.data), ...(suggestion ? {suggestion} : {}), ...valuePlace(segments), docs});
+        const p: Problem = {kind: 'mismatch', expected, found: describeFound(e.data), ...valuePlace(segments)};
+        add(p, () => {
+          const values = expected.flatMap((x) => (x.kind === 'values' ? x.values.map(String) : []));
+          const suggestion = typeof e.data === 'string' ? didYouMean(e.data, values) : null;
+          if (suggestion && p.kind === 'mismatch') p.suggestion = suggestion;
+          p.docs = docsAt(schema, value, segments);
+        });
         break;
       }
       case 'propertyNames':
         break; // reported with the key itself below (pattern on the key name)
       default: {
         if (e.propertyName !== undefined) {
-          const key = e.propertyName;
-          const keyNode = nodeAt([...segments, key])?.parent?.children?.[0];
-          const where = keyNode ? place(keyNode.offset, keyNode.offset + keyNode.length, [...segments, key]) : valuePlace(segments);
-          problems.push({kind: 'mismatch', expected: [{kind: 'type', type: 'integer'}], found: JSON.stringify(key), ...where, docs});
+          const p: Problem = {kind: 'mismatch', expected: [{kind: 'type', type: 'integer'}], found: JSON.stringify(e.propertyName), ...keyPlace(segments, e.propertyName)};
+          add(p, linkTo(p, segments));
           break;
         }
         const expected = e.keyword === 'pattern' && Array.isArray(parent?.['x-list']) ? [{kind: 'list', values: parent['x-list'] as string[]} as Expectation]
           : expectations(schema, parent);
-        problems.push({kind: 'mismatch', expected: expected.length ? expected : [{kind: 'text', text: e.message ?? e.keyword}], found: describeFound(e.data), ...valuePlace(segments), docs});
+        const p: Problem = {kind: 'mismatch', expected: expected.length ? expected : [{kind: 'text', text: e.message ?? e.keyword}], found: describeFound(e.data), ...valuePlace(segments)};
+        add(p, linkTo(p, segments));
       }
     }
   }
   // a missing key that a misspelled one in the same object stands for is said once, at the misspelling
-  const meant = new Set(problems.flatMap((p) => (p.kind === 'unknownKey' && p.suggestion ? [`${p.path.replace(/(\.[^.[]+|\["[^"]*"\])$/, '')}|${p.suggestion}`] : [])));
+  const objectPaths = new Map<Problem, string>();
+  const objectPath = (p: Problem): string => {
+    let path = objectPaths.get(p);
+    if (path === undefined) objectPaths.set(p, path = displayPath(segmentsOf.get(p)!.slice(0, p.kind === 'missingKey' ? undefined : -1)));
+    return path;
+  };
+  const missing = new Map<string, string[]>();
+  for (const p of problems) if (p.kind === 'missingKey') missing.set(objectPath(p), [...(missing.get(objectPath(p)) ?? []), p.key]);
+  const meant = new Set<string>();
+  if (missing.size) {
+    for (const p of problems) {
+      if (p.kind !== 'unknownKey') continue;
+      const keys = missing.get(objectPath(p));
+      const m = keys && didYouMean(p.key, keys);
+      if (m) meant.add(`${objectPath(p)}|${m}`);
+    }
+  }
+  const ids = new Map<Expectation[], number>();
+  const expectationIds = (e: Expectation[]) => {
+    if (!ids.has(e)) ids.set(e, ids.size);
+    return ids.get(e);
+  };
   const seen = new Set<string>();
   const unique = problems.filter((p) => {
-    if (p.kind === 'missingKey' && meant.has(`${p.path}|${p.key}`)) return false;
-    const k = JSON.stringify(p);
+    if (p.kind === 'missingKey' && meant.has(`${objectPath(p)}|${p.key}`)) return false;
+    const k = `${p.kind}|${p.from}|${p.to}|${'key' in p ? p.key : ''}|${p.kind === 'mismatch' ? `${p.found}|${expectationIds(p.expected)}` : ''}`;
     if (seen.has(k)) return false;
     seen.add(k);
     return true;
   });
   unique.sort((a, b) => a.from - b.from);
-  return {problems: unique, value};
+  for (const p of unique.slice(0, detail)) {
+    Object.assign(p, placeIn(starts, p.from, p.to, segmentsOf.get(p)!));
+    finishers.get(p)?.();
+  }
+  return {problems: [...bom, ...unique], value};
 }
 
 /**
- * Which configuration a parsed file is, when its root keys say so: "routing", "inboundDetour",
- * "transport", "policy", … exist only in v4, "router" and a stream's "transport" only in v5.
+ * Which configuration a parsed file is, when its keys say so: "routing", "inboundDetour",
+ * "transport", "policy", … exist only in v4, "router" and a stream's "transport" or
+ * "securitySettings" only in v5; the log's "access" and "error" are strings in v4, objects in v5.
  */
 export function detectVersion(value: unknown, v4: Schema, v5: Schema): Version | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
@@ -354,10 +600,33 @@ export function detectVersion(value: unknown, v4: Schema, v5: Schema): Version |
     return Array.isArray(list) ? list.map((x) => (x && typeof x === 'object' ? (x as Schema).streamSettings : undefined)) : [];
   }).filter((s): s is Schema => !!s && typeof s === 'object');
   const stream4 = streams.filter((s) => 'network' in s || 'sockopt' in s || /Settings$/.test(Object.keys(s).find((k) => k !== 'transportSettings' && k !== 'securitySettings' && k.endsWith('Settings')) ?? '')).length;
-  const stream5 = streams.filter((s) => 'transport' in s || 'transportSettings' in s || 'socketSettings' in s).length;
-  const score4 = only4 + stream4;
-  const score5 = only5 + stream5;
+  // "security" is in both; its settings are "securitySettings" only in v5 (v4: tlsSettings)
+  const stream5 = streams.filter((s) => 'transport' in s || 'transportSettings' in s || 'socketSettings' in s || 'securitySettings' in s).length;
+  // the log's access and error are file paths in v4 and objects ({"type": "File", …}) in v5
+  const log = (value as Record<string, unknown>).log;
+  const logs = log && typeof log === 'object' ? ['access', 'error'].map((k) => (log as Record<string, unknown>)[k]) : [];
+  const log4 = logs.filter((x) => typeof x === 'string').length;
+  const log5 = logs.filter((x) => x !== null && typeof x === 'object' && !Array.isArray(x)).length;
+  const score4 = only4 + stream4 + log4;
+  const score5 = only5 + stream5 + log5;
   if (score4 > score5) return 'v4';
   if (score5 > score4) return 'v5';
   return null;
+}
+
+/** Up to this length a file whose keys do not tell its format is tried against both schemas. */
+export const FIT_LIMIT = 256 * 1024;
+
+/**
+ * The format of a parsed file: what its keys say (detectVersion), else the one schema it fits
+ * better (fewer errors; v5 simplified settings such as "users": ["<uuid>"] are v5 without any
+ * v5-only key), else null. The second try validates twice, so only files up to FIT_LIMIT get it.
+ */
+export function tellVersion(parsed: Parsed, schemas: Record<Version, Schema>, validators: Record<Version, Validator>): Version | null {
+  const byKeys = detectVersion(parsed.value, schemas.v4, schemas.v5);
+  if (byKeys || parsed.value === undefined || parsed.text.length > FIT_LIMIT) return byKeys;
+  const errors = (v: Version) => (validators[v](parsed.value) ? 0 : validators[v].errors?.length ?? 1);
+  const e4 = errors('v4');
+  const e5 = errors('v5');
+  return e4 < e5 ? 'v4' : e5 < e4 ? 'v5' : null;
 }

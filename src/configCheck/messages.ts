@@ -20,6 +20,20 @@ const TYPE_NAMES: Record<Lang, Record<string, string>> = {
   en: {string: 'a string', integer: 'an integer', number: 'a number', boolean: 'a boolean (true or false)', object: 'an object', array: 'an array', null: 'null'},
 };
 
+/**
+ * Values without their other spellings: the first of those that are the same word in another
+ * letter case or with "_" or "-" between its parts.
+ */
+export function distinctValues(values: readonly (string | number)[]): (string | number)[] {
+  const seen = new Set<string>();
+  return values.filter((v) => {
+    const k = String(v).toLowerCase().replace(/[-_]/g, '');
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
 /** One expectation in words: "an integer from 0 to 65535", "one of "tcp", "udp"". */
 export function describeExpectation(e: Expectation, lang: Lang): string {
   const t = TYPE_NAMES[lang];
@@ -31,14 +45,18 @@ export function describeExpectation(e: Expectation, lang: Lang): string {
       return name;
     }
     case 'values': {
-      const vs = e.values.map((v) => (typeof v === 'string' ? quote(v) : String(v)));
-      const more = vs.length > 12;
-      const shown = more ? vs.slice(0, 12) : vs;
-      const ci = e.anyCase ? (lang === 'zh' ? '（不区分大小写）' : ' (in any letter case)') : '';
-      return lang === 'zh' ? `${shown.join('、')}${more ? ' 等' : ''}之一${ci}` : `one of ${shown.join(', ')}${more ? ', …' : ''}${ci}`;
+      // every real value, once: "use_ip" and "use-ip" are "useip" written another way
+      const shown = distinctValues(e.values).map((v) => (typeof v === 'string' ? quote(v) : String(v)));
+      const spellings = shown.length < e.values.length;
+      const ci = e.anyCase ? (lang === 'zh' ? '（不区分大小写' : ' (in any letter case') : '';
+      const alt = spellings ? (lang === 'zh' ? `${ci ? '，' : '（'}单词间也可用 _ 或 -` : `${ci ? ',' : ' ('} also with _ or - between words`) : '';
+      const close = ci || alt ? (lang === 'zh' ? '）' : ')') : '';
+      return lang === 'zh' ? `${shown.join('、')}之一${ci}${alt}${close}` : `one of ${shown.join(', ')}${ci}${alt}${close}`;
     }
     case 'list':
       return lang === 'zh' ? `用英文逗号分隔（不带空格）的 ${e.values.join('、')}` : `a comma-separated list of ${e.values.join(', ')} (no spaces)`;
+    case 'format':
+      return FORMATS[e.format]?.[lang] ?? e.format;
     case 'text':
       return e.text;
   }
@@ -51,14 +69,26 @@ export function formatProblem(p: ProblemDetail, lang: Lang): string {
       return zh ? `JSON 语法错误：${SYNTAX[p.code]?.zh ?? p.code}` : `JSON syntax error: ${SYNTAX[p.code]?.en ?? p.code}`;
     case 'empty':
       return zh ? '内容为空：请粘贴或输入一个配置文件。' : 'Nothing to check: paste or type a configuration file.';
+    case 'tooDeep':
+      return zh ? `这里的括号嵌套超过 ${p.limit} 层，不像是配置文件，没有继续检查。真实的配置很少超过 20 层。`
+        : `Brackets here are nested more than ${p.limit} deep, which no configuration is; the checker stopped here. Real configurations rarely go past 20.`;
     case 'unknownKey': {
       const where = p.object ? (zh ? `${p.object} 中` : ` in ${p.object}`) : '';
-      const hint = p.suggestion ? (zh ? `你是不是想写 ${quote(p.suggestion)}？` : ` Did you mean ${quote(p.suggestion)}?`) : '';
+      const hint = p.suggestion ? (zh ? `你是不是想写 ${quote(p.suggestion)}？` : ` Did you mean ${quote(p.suggestion)}?`)
+        : p.belongs?.length ? (zh ? `它应写在 ${p.belongs.map(quote).join(' 或 ')} 里。` : ` It belongs in ${p.belongs.map(quote).join(' or ')}.`) : '';
       return zh ? `${where}没有 ${quote(p.key)} 这个键。${hint}` : `Unknown key ${quote(p.key)}${where}.${hint}`;
     }
+    case 'removedKey': {
+      const from = p.object ? (zh ? `从 ${p.object} 中` : ` from ${p.object}`) : '';
+      return zh ? `${quote(p.key)} 已在 V2Ray ${p.version} 中${from}移除，现在写了也会被忽略，请删去。`
+        : `${quote(p.key)} was removed${from} in V2Ray ${p.version}; it is ignored now. Delete it.`;
+    }
+    case 'bom':
+      return zh ? '文件以字节顺序标记（BOM，U+FEFF）开头。V2Ray 不接受它，会报 JSON 错误：请把文件另存为不带 BOM 的 UTF-8。'
+        : 'The file starts with a byte-order mark (BOM, U+FEFF), which V2Ray does not accept (it reports a JSON error): save the file as UTF-8 without BOM.';
     case 'keyCase':
-      return zh ? `键名应写作 ${quote(p.key)}。V2Ray 读取 v4 配置时不区分键名的大小写，写成 ${quote(p.written)} 也能生效，但文档、编辑器和其他工具只认 ${quote(p.key)}。`
-        : `Write this key as ${quote(p.key)}. V2Ray matches v4 keys in any letter case, so ${quote(p.written)} works too, but the documentation, editors and other tools only know ${quote(p.key)}.`;
+      return zh ? `键名应写作 ${quote(p.key)}。V2Ray 读取这个对象时不区分键名的大小写，写成 ${quote(p.written)} 也能生效，但文档、编辑器和其他工具只认 ${quote(p.key)}。`
+        : `Write this key as ${quote(p.key)}. V2Ray matches this object's keys in any letter case, so ${quote(p.written)} works too, but the documentation, editors and other tools only know ${quote(p.key)}.`;
     case 'missingKey':
       return zh ? `${p.object ? `${p.object} ` : ''}缺少必需的键 ${quote(p.key)}。` : `Missing required key ${quote(p.key)}${p.object ? ` in ${p.object}` : ''}.`;
     case 'mismatch': {
@@ -68,9 +98,17 @@ export function formatProblem(p: ProblemDetail, lang: Lang): string {
       return zh ? `应为 ${expected}${found}${hint}${hint ? '' : '。'}` : `Expected ${expected}${found}${hint}${hint ? '' : '.'}`;
     }
     case 'requireOne':
-      return zh ? `需要 ${p.keys.map(quote).join(' 或 ')} 中的一个。` : `Needs one of ${p.keys.map(quote).join(' or ')}.`;
+      return zh ? `${p.object ? `${p.object} ` : ''}需要 ${p.keys.map(quote).join(' 或 ')} 中的一个。` : `${p.object ? `${p.object} needs` : 'Needs'} one of ${p.keys.map(quote).join(' or ')}.`;
   }
 }
+
+/** The patterns of config-schema-facts.json by the name of their "format". */
+const FORMATS: Record<string, Record<Lang, string>> = {
+  port: {zh: '端口号（0 到 65535 的整数，或写成字符串）、"起-止" 形式的端口范围，或 "env:变量名"', en: 'a port (0 to 65535, also as a string), a range "from-to" or "env:NAME"'},
+  uuid: {zh: 'UUID（形如 "b831381d-6324-4d53-ad4f-8cda48b30811"）', en: 'a UUID such as "b831381d-6324-4d53-ad4f-8cda48b30811"'},
+  nonEmpty: {zh: '非空的字符串', en: 'a non-empty string'},
+  path: {zh: '空字符串或以 / 开头的路径', en: 'an empty string or a path starting with /'},
+};
 
 /** jsonc-parser's ParseErrorCode names in words. */
 const SYNTAX: Record<string, {zh: string; en: string}> = {

@@ -1,12 +1,13 @@
 /**
  * ajv set up for the generated schemas (draft 2020-12): every error, with the failing data and
- * schema (the checker words its messages from them), and the schemas' own annotations known.
- * The example check (tests/schema/validator.mjs) uses the same set-up.
+ * schema, and the schemas' own annotations known. Node only: the example check
+ * (tests/schema/validator.mjs) uses it, and the unit tests hold the page's validator (validate.ts,
+ * which compiles nothing) to it. The page does not load ajv.
  */
 import {Ajv2020} from 'ajv/dist/2020';
 import type {ValidateFunction} from 'ajv';
 
-export const SCHEMA_ANNOTATIONS = ['x-docs', 'x-any-case', 'x-list'] as const;
+export const SCHEMA_ANNOTATIONS = ['x-docs', 'x-any-case', 'x-list', 'x-format', 'x-proto', 'x-removed'] as const;
 
 export function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({allErrors: true, verbose: true, strict: true, strictRequired: false, strictTypes: false, strictTuples: false});

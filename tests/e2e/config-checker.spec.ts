@@ -118,6 +118,16 @@ test('comments as the toolkit reads them are accepted, and a syntax error names 
   await expect(page.getByTestId('problems')).toContainText('trailing commas');
 });
 
+test('a file checked as v4 only because its keys did not tell says so', async ({page}) => {
+  await openChecker(page, 'en');
+  // valid in both formats: nothing tells which
+  await paste(page, 'en', '{"outbounds": [{"protocol": "freedom"}]}');
+  await expect(page.getByTestId('check-status')).toContainText('checked as v4; if it is v5, choose v5');
+  await expect(page.getByTestId('detected')).toHaveText(/v4/);
+  await paste(page, 'en', '{"routing": {}, "outbounds": [{"protocol": "freedom"}]}');
+  await expect(page.getByTestId('check-status')).toHaveText('Checked as a v4 configuration: no problems found.');
+});
+
 test('the format is detected from the keys, and can be chosen', async ({page}) => {
   await openChecker(page, 'zh');
   await paste(page, 'zh', validV5);
@@ -243,4 +253,76 @@ test('other pages load none of the checker', async ({page, baseURL}) => {
   await hydrated(page);
   await page.getByRole('link', {name: '配置检查器'}).first().hover();
   expect(seen.own.filter((u) => /config-schema-v[45]|config-checker-ui/.test(u))).toEqual([]);
+});
+
+test.describe('issue 29: under a strict policy, on huge files, and when the checker itself fails', () => {
+  test('the page checks under a Content-Security-Policy without unsafe-eval', async ({page}) => {
+    await page.route(/\/awesome\/config-checker(\.html)?$/, async (route) => {
+      const response = await route.fetch();
+      // an inline probe, run under the policy like the page's own scripts: compiling code from a
+      // string (as ajv's compile did) must be refused, or the test proves nothing
+      const probe = "<script>try { window.probe = String(new Function('return 1')()); } catch (e) { window.probe = 'refused'; }</script>";
+      await route.fulfill({response, body: (await response.text()).replace('</head>', `${probe}</head>`),
+        headers: {...Object.fromEntries(Object.entries(response.headers()).filter(([k]) => !/^content-(length|encoding)$/.test(k))),
+          'content-security-policy': "script-src 'self' 'unsafe-inline'"}});
+    });
+    await page.addInitScript(() => {
+      (window as unknown as {violations: string[]}).violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => (window as unknown as {violations: string[]}).violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const response = await page.goto(address('zh'));
+    expect(response?.headers()['content-security-policy']).toBe("script-src 'self' 'unsafe-inline'");
+    await hydrated(page);
+    await expect(page.getByTestId('check-status')).toHaveText(texts.zh.idle);
+    expect(await page.evaluate(() => (window as unknown as {probe: string}).probe)).toBe('refused');
+    await paste(page, 'zh', broken);
+    await expect(page.getByTestId('check-status')).toContainText(texts.zh.count(3));
+    await expect(page.getByTestId('problems').getByRole('listitem').nth(2)).toContainText('"freedom"');
+    await page.getByRole('combobox', {name: texts.zh.format}).selectOption('v5');
+    await expect(page.getByTestId('check-status')).toContainText('按 v5 配置检查');
+    // the probe above is the only thing the policy refused
+    await expect.poll(() => page.evaluate(() => (window as unknown as {violations: string[]}).violations)).toEqual(['script-src eval']);
+  });
+
+  test('10,000 mistakes: 200 listed and marked, the rest counted', async ({page}) => {
+    await openChecker(page, 'en');
+    const lines = Array.from({length: 10_000}, (_, i) => `    {"protocl": "socks", "port": ${70000 + i}}`);
+    await page.locator('input[type=file]').setInputFiles({name: 'many.json', mimeType: 'application/json',
+      buffer: Buffer.from(`{\n  "inbounds": [\n${lines.join(',\n')}\n  ]\n}`)});
+    await expect(page.getByTestId('check-status')).toContainText(texts.en.count(20000), {timeout: 30_000});
+    await expect(page.getByTestId('problems').getByRole('listitem')).toHaveCount(200);
+    await expect(page.getByTestId('more-problems')).toHaveText('Only the first 200 problems are listed; 19800 more are not. Fix these first, then check again.');
+    await expect(page.getByTestId('problems').getByRole('listitem').first()).toContainText('Line 3, column 6');
+  });
+
+  test('5,000 nested brackets get an answer, not a frozen page', async ({page}) => {
+    await openChecker(page, 'zh');
+    await paste(page, 'zh', `${'['.repeat(5000)}${']'.repeat(5000)}`);
+    await expect(page.getByTestId('problems')).toContainText('嵌套超过 100 层');
+  });
+});
+
+test.describe('when the checker itself fails', () => {
+  test.use({allowedConsoleErrors: [page404]});
+
+  for (const locale of ['zh', 'en'] as const) {
+    test(`${address(locale)}: an error while checking is shown with a way to report it`, async ({page}) => {
+      // a schema whose LogObject reference leads nowhere: the validator throws when it meets "log"
+      await page.route(/config-schema-v4\.[0-9a-f]+\.js$/, async (route) => {
+        const response = await route.fetch();
+        const body = (await response.text()).replaceAll('#/$defs/LogObject', '#/$defs/NoSuchObject');
+        await route.fulfill({response, body});
+      });
+      await openChecker(page, locale);
+      await paste(page, locale, validV4);
+      const alert = page.getByTestId('check-failed');
+      await expect(page.getByTestId('check-status')).toContainText(locale === 'zh' ? '检查器自身出错' : 'The checker itself failed');
+      await expect(alert).toContainText('cannot resolve #/$defs/NoSuchObject');
+      const report = alert.getByRole('link', {name: locale === 'zh' ? '报告这个问题' : 'Report this problem'});
+      await expect(report).toHaveAttribute('href', /^https:\/\/github\.com\/v2fly\/v2fly-github-io\/issues\/new\?title=/);
+      // a file without "log" is checked again as usual
+      await paste(page, locale, validV5);
+      await expect(page.getByTestId('check-failed')).toHaveCount(0);
+    });
+  }
 });

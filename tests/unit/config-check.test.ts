@@ -5,16 +5,19 @@ import {buildSchema, caseInsensitivePattern, configObjects, splitAlternatives} f
 import {corpus} from '../schema/corpus.mjs';
 import {blankComments} from '../../src/configCheck/comments';
 import {didYouMean, editDistance} from '../../src/configCheck/suggest';
-import {checkConfig, detectVersion, displayPath, lineColumn, pointerSegments} from '../../src/configCheck/check';
+import {checkConfig, detectVersion, displayPath, lineColumn, parseConfig, pointerSegments, tellVersion} from '../../src/configCheck/check';
 import {formatProblem} from '../../src/configCheck/messages';
 import {compileSchema} from '../../src/configCheck/validator';
+import {makeValidator} from '../../src/configCheck/validate';
 
 /** The configuration checker: the schema generator, the checker's logic and the broken-configuration corpus. */
 
 type Schema = Record<string, unknown>;
 const built = {v4: buildSchema('v4'), v5: buildSchema('v5')};
 const schemas = {v4: built.v4.schema as Schema, v5: built.v5.schema as Schema};
-const validators = {v4: compileSchema(schemas.v4), v5: compileSchema(schemas.v5)};
+const validators = {v4: makeValidator(schemas.v4), v5: makeValidator(schemas.v5)};
+/** ajv (Node only) as the reference the page's validator is held to. */
+const ajvValidators = {v4: compileSchema(schemas.v4), v5: compileSchema(schemas.v5)};
 const anchors = (JSON.parse(readFileSync(new URL('../../facts/current-anchors.json', import.meta.url), 'utf8')) as
   {pages: Record<string, {zh: string[]; en: string[]}>}).pages;
 
@@ -131,6 +134,16 @@ test('the format is told by keys only one of the two has', () => {
   assert.equal(detectVersion({outbounds: [{protocol: 'freedom', streamSettings: {transport: 'tcp'}}]}, schemas.v4, schemas.v5), 'v5');
   assert.equal(detectVersion({outbounds: [{protocol: 'freedom', streamSettings: {network: 'tcp'}}]}, schemas.v4, schemas.v5), 'v4');
   assert.equal(detectVersion({outbounds: []}, schemas.v4, schemas.v5), null);
+  // issue 29: files whose only v5 signs are a stream's securitySettings, or the log as objects
+  assert.equal(detectVersion({outbounds: [{protocol: 'vmess', streamSettings: {security: 'tls', securitySettings: {serverName: 'example.com'}}}]}, schemas.v4, schemas.v5), 'v5');
+  assert.equal(detectVersion({log: {access: {type: 'File', path: '/var/log/v2ray/access.log'}, error: {type: 'Console', level: 'Info'}}, outbounds: []}, schemas.v4, schemas.v5), 'v5');
+  assert.equal(detectVersion({log: {access: '/var/log/v2ray/access.log', loglevel: 'info'}, outbounds: []}, schemas.v4, schemas.v5), 'v4');
+  assert.equal(detectVersion({outbounds: [{protocol: 'vmess', streamSettings: {security: 'tls', tlsSettings: {serverName: 'example.com'}}}]}, schemas.v4, schemas.v5), 'v4');
+  // no key tells, but only v5 takes these settings: the schema the file fits decides
+  const simplified = parseConfig('{"inbounds": [{"protocol": "vmess", "port": 1, "settings": {"users": ["b831381d-6324-4d53-ad4f-8cda48b30811"]}}]}');
+  assert.equal(detectVersion(simplified.value, schemas.v4, schemas.v5), null);
+  assert.equal(tellVersion(simplified, schemas, validators), 'v5');
+  assert.equal(tellVersion(parseConfig('{"outbounds": [{"protocol": "freedom"}]}'), schemas, validators), null);
   assert.equal(detectVersion([], schemas.v4, schemas.v5), null);
 });
 
@@ -138,11 +151,26 @@ for (const c of corpus()) {
   test(`corpus ${c.version}/${c.name}: ${c.expect.length ? 'rejected with the expected messages' : 'accepted'}`, () => {
     const problems = checkConfig(c.text, validators[c.version], schemas[c.version]).problems;
     assert.deepEqual(problems.map((p) => ({line: p.line, column: p.column, message: formatProblem(p, 'en')})), c.expect);
-    for (const p of problems) if (p.kind !== 'syntax') assert.ok(p.docs, `${c.name}: a problem without a documentation link`);
+    for (const p of problems) if (p.kind !== 'syntax' && p.kind !== 'bom') assert.ok(p.docs, `${c.name}: a problem without a documentation link`);
   });
 }
 
-test('the corpus covers each kind of mistake a reader commonly makes', () => {
+test('the page\'s validator agrees with ajv on every corpus file: the same verdict and the same failing places', () => {
+  const differ: string[] = [];
+  for (const c of corpus()) {
+    const parsed = checkConfig(c.text, validators[c.version], schemas[c.version]);
+    if (parsed.value === undefined) continue;
+    const mine = validators[c.version](parsed.value);
+    const theirs = ajvValidators[c.version](parsed.value);
+    const places = (errors: {instancePath: string; keyword: string}[] | null | undefined) =>
+      [...new Set((errors ?? []).filter((e) => !['anyOf', 'if'].includes(e.keyword)).map((e) => `${e.instancePath} ${e.keyword}`))].sort();
+    if (mine !== theirs) differ.push(`${c.version}/${c.name}: ${mine} vs ajv ${theirs}`);
+    else assert.deepEqual(places(validators[c.version].errors), places(ajvValidators[c.version].errors), `${c.version}/${c.name}`);
+  }
+  assert.deepEqual(differ, []);
+});
+
+test('the corpus covers each kind of mistake the issue names', () => {
   const all = corpus();
   const messages = all.flatMap((c) => c.expect.map((e) => e.message)).join('\n');
   assert.match(messages, /Unknown key .* Did you mean/);
@@ -152,4 +180,48 @@ test('the corpus covers each kind of mistake a reader commonly makes', () => {
   assert.match(messages, /found "sock"\. Did you mean "socks"/);
   assert.ok(all.some((c) => c.version === 'v5') && all.some((c) => c.expect.length === 0));
   assert.ok(all.filter((c) => c.version === 'v4').every((c) => c.toolkit), 'every v4 file says what v2ray 4.34 does');
+});
+
+test('v5 protobuf messages take the proto name and the JSON name of each field; Go structs only their tags', () => {
+  const defs = schemas.v5.$defs as Record<string, Schema>;
+  const holder = Object.values(defs).find((d) => (d.properties as Schema | undefined)?.nonIPQuery);
+  assert.ok(holder?.['x-proto']);
+  // the proto name is read off the .proto line (non_IP_query), not guessed from the JSON name
+  assert.ok(Object.keys(holder.patternProperties as Schema).includes('^non_IP_query$'));
+  assert.ok(!Object.keys(holder.patternProperties as Schema).includes('^non_i_p_query$'));
+  const tls = '{"outbounds": [{"protocol": "freedom", "streamSettings": {"security": "tls", "securitySettings": {"%s": "example.com"}}}]}';
+  for (const name of ['serverName', 'server_name']) assert.deepEqual(checkConfig(tls.replace('%s', name), validators.v5, schemas.v5).problems, [], name);
+  assert.equal(checkConfig(tls.replace('%s', 'ServerName'), validators.v5, schemas.v5).problems[0]?.kind, 'unknownKey');
+  for (const name of ['RootConfig', 'InboundConfig', 'OutboundConfig', 'StreamConfig', 'BalancingRule']) assert.ok(!defs[name]?.['x-proto'], name);
+});
+
+test('did-you-mean never proposes the opposite meaning, and prefers the exact stem', () => {
+  const tls = ['enableSessionResumption', 'disableSystemRoot', 'allowInsecure'];
+  assert.equal(didYouMean('disableSessionResumption', tls), null);
+  assert.equal(didYouMean('enableSesionResumption', tls), 'enableSessionResumption');
+  assert.equal(didYouMean('disableSessionResumption', [...tls, 'disableSessionResumption']), null);
+  assert.equal(didYouMean('disableSessionResumptin', [...tls, 'disableSessionResumption']), 'disableSessionResumption');
+  assert.equal(didYouMean('disallowInsecure', tls), null);
+  assert.equal(didYouMean('noSni', ['sni']), null);
+  assert.equal(didYouMean('nonee', ['none']), 'none');
+});
+
+test('messages: values once each and all of them, misplaced keys told where they belong, removed keys, a BOM, one trailing comma', () => {
+  const words = (text: string, v: 'v4' | 'v5' = 'v4') => checkConfig(text, validators[v], schemas[v]).problems.map((p) => formatProblem(p, 'en'));
+  const strategy = words('{"outbounds": [{"protocol": "freedom", "settings": {"domainStrategy": "x"}}]}')[0]!;
+  assert.equal(strategy, 'Expected one of "AsIs", "useip", "useip4", "useipv4", "useip6", "useipv6" (in any letter case, also with _ or - between words), found "x".');
+  const network = words('{"outbounds": [{"protocol": "freedom", "streamSettings": {"network": "x"}}]}')[0]!;
+  assert.ok(!network.includes('…') && network.includes('"hysteria2"'), network);
+  assert.deepEqual(words('{"outbounds": [{"protocol": "freedom", "streamSettings": {"network": "ws", "wsSettings": {}, "path": "/x"}}]}'),
+    ['Unknown key "path" in StreamSettingsObject. It belongs in "wsSettings".']);
+  assert.deepEqual(words('{"dsSettings": {"path": "/run/v2ray.sock"}, "outbounds": [{"protocol": "freedom"}]}'),
+    ['Unknown key "dsSettings" in ConfigObject. It belongs in "transport" or "inbounds[].streamSettings".']);
+  assert.deepEqual(words('{"inbounds": [{"port": 8388, "protocol": "shadowsocks", "settings": {"method": "aes-128-gcm", "password": "p", "ota": true}}]}'),
+    ['"ota" was removed from ShadowsocksInboundSettings in V2Ray v4.31.0; it is ignored now. Delete it.']);
+  const bom = words('\uFEFF{"outbounds": [{"protocol": "freedo"}]}');
+  assert.match(bom[0]!, /byte-order mark/);
+  assert.match(bom[1]!, /Did you mean "freedom"/);
+  assert.deepEqual(words('{"log": {"loglevel": "info",}}'), ['JSON syntax error: a comma after the last item (V2Ray does not accept trailing commas)']);
+  assert.deepEqual(words('{"inbounds": [{"protocol": "socks"}]}'), ['Missing required key "port" in InboundObject.']);
+  assert.deepEqual(words('{"routing": {"rules": [{"type": "field", "domain": ["x"]}]}}'), ['RuleObject needs one of "outboundTag" or "balancerTag".']);
 });

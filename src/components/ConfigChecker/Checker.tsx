@@ -11,34 +11,28 @@ import {json} from '@codemirror/lang-json';
 import {syntaxHighlighting} from '@codemirror/language';
 import {setDiagnostics, type Diagnostic} from '@codemirror/lint';
 import {classHighlighter} from '@lezer/highlight';
-import type {ValidateFunction} from 'ajv';
 import Link from '@docusaurus/Link';
 import Translate, {translate} from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {checkParsed, detectVersion, parseConfig, type Parsed, type Problem, type Version} from '@site/src/configCheck/check';
+import {docsRepoUrl} from '@site/config/navbar';
+import {SHOWN_PROBLEMS, checkParsed, parseConfig, tellVersion, type Parsed, type Problem, type Version} from '@site/src/configCheck/check';
 import {formatProblem, type Lang} from '@site/src/configCheck/messages';
-import {compileSchema} from '@site/src/configCheck/validator';
+import {makeValidator, type Validator} from '@site/src/configCheck/validate';
 import {configCheckDebounceMs, configCheckMaxFileBytes} from '@site/src/constants';
 import {ensureCheckerCss} from './checkerCss';
 import TracePanel from '@site/src/components/TracePanel';
 import {useConfigFromHash} from '@site/src/components/TracePanel/hashConfig';
+import {loadSchemas} from './schemas';
 
 type Schema = Record<string, unknown>;
 type Choice = 'auto' | Version;
-type Ready = {schemas: Record<Version, Schema>; validators: Partial<Record<Version, ValidateFunction>>};
-type Outcome = {version: Version; detected: Version | null; problems: Problem[]; value?: unknown} | null;
+type Ready = {schemas: Record<Version, Schema>; validators: Record<Version, Validator>};
+type Outcome = {version: Version; detected: Version | null; problems: Problem[]; value?: unknown} | {failed: string} | null;
 
-const loadSchemas = async (): Promise<Record<Version, Schema>> => {
-  const [v4, v5] = await Promise.all([
-    import(/* webpackChunkName: "config-schema-v4" */ '@config-schemas/v4.json'),
-    import(/* webpackChunkName: "config-schema-v5" */ '@config-schemas/v5.json'),
-  ]);
-  return {v4: v4.default, v5: v5.default};
-};
 
-/** The file's version: the reader's choice, else what its keys say, else v4 (the usual config.json). */
-function versionFor(parsed: Parsed, choice: Choice, schemas: Record<Version, Schema>): {version: Version; detected: Version | null} {
-  const detected = detectVersion(parsed.value, schemas.v4, schemas.v5);
+/** The file's version: the reader's choice, else what its keys (or the schema it fits) say, else v4 (the usual config.json). */
+function versionFor(parsed: Parsed, choice: Choice, ready: Ready): {version: Version; detected: Version | null} {
+  const detected = tellVersion(parsed, ready.schemas, ready.validators);
   return {version: choice === 'auto' ? detected ?? 'v4' : choice, detected};
 }
 
@@ -75,14 +69,11 @@ export default function Checker(): ReactNode {
 
   ensureCheckerCss();
 
-  // the schemas, compiled one at a time (each takes a moment) before the reader has pasted anything
+  // the schemas: nothing to compile (./validate walks them), so the page is ready once they are here
   useEffect(() => {
     let live = true;
-    const later = (f: () => void) => new Promise<void>((resolve) => { setTimeout(() => { if (live) f(); resolve(); }, 0); });
-    loadSchemas().then(async (schemas) => {
-      const validators: Ready['validators'] = {};
-      await later(() => { validators.v4 = compileSchema(schemas.v4); setReady({schemas, validators}); });
-      await later(() => { validators.v5 = compileSchema(schemas.v5); });
+    loadSchemas().then((schemas) => {
+      if (live) setReady({schemas, validators: {v4: makeValidator(schemas.v4), v5: makeValidator(schemas.v5)}});
     }).catch(() => { if (live) setLoadError(true); });
     return () => { live = false; };
   }, []);
@@ -129,12 +120,15 @@ export default function Checker(): ReactNode {
     if (!ready) return undefined;
     const timer = setTimeout(() => {
       if (!text.trim() || text.length > configCheckMaxFileBytes) { setOutcome(null); return; }
-      // read once: the format is told from the same reading that is checked
-      const parsed = parseConfig(text);
-      const {version, detected} = versionFor(parsed, choice, ready.schemas);
-      const validate = ready.validators[version] ?? compileSchema(ready.schemas[version]);
-      ready.validators[version] = validate;
-      setOutcome({version, detected, problems: checkParsed(parsed, validate, ready.schemas[version]).problems, value: parsed.value});
+      try {
+        // read once: the format is told from the same reading that is checked
+        const parsed = parseConfig(text);
+        const {version, detected} = versionFor(parsed, choice, ready);
+        setOutcome({version, detected, problems: checkParsed(parsed, ready.validators[version], ready.schemas[version], SHOWN_PROBLEMS).problems, value: parsed.value});
+      } catch (error) {
+        // a mistake of the checker, not of the file: say so, and how to tell us
+        setOutcome({failed: error instanceof Error ? `${error.name}: ${error.message}` : String(error)});
+      }
     }, configCheckDebounceMs);
     return () => clearTimeout(timer);
   }, [text, choice, ready]);
@@ -144,7 +138,7 @@ export default function Checker(): ReactNode {
     const v = view.current;
     if (!v) return;
     const length = v.state.doc.length;
-    const diagnostics: Diagnostic[] = (outcome?.problems ?? []).map((p) => ({
+    const diagnostics: Diagnostic[] = (outcome && 'problems' in outcome ? outcome.problems.slice(0, SHOWN_PROBLEMS) : []).map((p) => ({
       from: Math.min(p.from, length), to: Math.min(Math.max(p.to, p.from), length), severity: 'error', message: formatProblem(p, lang),
     }));
     v.dispatch(setDiagnostics(v.state, diagnostics));
@@ -159,13 +153,20 @@ export default function Checker(): ReactNode {
   };
 
   const tooBig = text.length > configCheckMaxFileBytes;
+  const failed = outcome && 'failed' in outcome ? outcome.failed : null;
+  const checked = outcome && 'problems' in outcome ? outcome : null;
   const status = tooBig ? translate({id: 'site.ConfigChecker.textTooBig', message: '内容超过 1 MB，不像是配置文件，没有检查。'})
     : loadError ? translate({id: 'site.ConfigChecker.schemaFailed', message: '检查规则没能载入，请刷新页面重试。'})
     : !ready ? translate({id: 'site.ConfigChecker.preparing', message: '正在准备检查规则……'})
-      : !outcome ? translate({id: 'site.ConfigChecker.idle', message: '粘贴或输入配置后，这里会列出发现的问题。'})
-        : outcome.problems.length === 0
-          ? translate({id: 'site.ConfigChecker.noProblems', message: '按 {version} 配置检查，没有发现问题。'}, {version: outcome.version})
-          : translate({id: 'site.ConfigChecker.problems', message: '按 {version} 配置检查，发现 {count} 个问题。'}, {version: outcome.version, count: outcome.problems.length});
+      : failed !== null ? translate({id: 'site.ConfigChecker.failed', message: '检查器自身出错，没能检查这段内容。这不是你的配置的问题。'})
+      : !checked ? translate({id: 'site.ConfigChecker.idle', message: '粘贴或输入配置后，这里会列出发现的问题。'})
+        : checked.problems.length === 0
+          ? translate({id: 'site.ConfigChecker.noProblems', message: '按 {version} 配置检查，没有发现问题。'}, {version: checked.version})
+          : translate({id: 'site.ConfigChecker.problems', message: '按 {version} 配置检查，发现 {count} 个问题。'}, {version: checked.version, count: checked.problems.length});
+  // checked as v4 only because its keys did not tell: say so, with the way out
+  const guessed = choice === 'auto' && checked && !checked.detected && !failed && !tooBig && !loadError
+    ? translate({id: 'site.ConfigChecker.assumedV4', message: '从键名看不出这是 v4 还是 v5 配置，所以按 v4 检查；如果它是 v5 配置，请在“配置格式”中选择 v5。'}) : '';
+  const reportUrl = failed === null ? '' : `${docsRepoUrl}/issues/new?title=${encodeURIComponent('Config checker: an error while checking')}&body=${encodeURIComponent(`${failed}\n\n(Attach the configuration if you can; remove passwords and addresses first.)`)}`;
 
   return (
     <>
@@ -176,10 +177,10 @@ export default function Checker(): ReactNode {
           <option value="v4">{translate({id: 'site.ConfigChecker.v4', message: 'v4（config.json）'})}</option>
           <option value="v5">{translate({id: 'site.ConfigChecker.v5', message: 'v5（jsonv5）'})}</option>
         </select>
-        {choice === 'auto' && outcome && (
+        {choice === 'auto' && checked && (
           <span className="cc-detected" data-testid="detected">
-            {outcome.detected
-              ? translate({id: 'site.ConfigChecker.detected', message: '看起来是 {version} 配置'}, {version: outcome.detected})
+            {checked.detected
+              ? translate({id: 'site.ConfigChecker.detected', message: '看起来是 {version} 配置'}, {version: checked.detected})
               : translate({id: 'site.ConfigChecker.undetected', message: '看不出版本，按 v4 检查'})}
           </span>
         )}
@@ -196,10 +197,19 @@ export default function Checker(): ReactNode {
       </p>
       {fileError && <p className="cc-fileError" role="alert">{fileError}</p>}
       <div ref={host} id={ids.editor} className="cc-editor" />
-      <p id={ids.status} className="cc-status" role="status" data-testid="check-status">{status}</p>
-      {outcome && outcome.problems.length > 0 && (
+      <p id={ids.status} className="cc-status" role="status" data-testid="check-status">{status}{guessed && ` ${guessed}`}</p>
+      {failed !== null && (
+        <p className="cc-failed" role="alert" data-testid="check-failed">
+          <Translate id="site.ConfigChecker.failedHelp">请把下面这行错误信息报告给我们，能附上配置更好（先删去密码和地址）：</Translate>{' '}
+          <code>{failed}</code>{' '}
+          <a href={reportUrl} target="_blank" rel="noopener noreferrer">
+            <Translate id="site.ConfigChecker.report">报告这个问题</Translate>
+          </a>
+        </p>
+      )}
+      {checked && checked.problems.length > 0 && (
         <ol className="cc-problems" aria-labelledby={ids.status} data-testid="problems">
-          {outcome.problems.map((p, i) => (
+          {checked.problems.slice(0, SHOWN_PROBLEMS).map((p, i) => (
             <li key={`${p.from}-${i}`} className="cc-problem">
               <button type="button" className="cc-where" onClick={() => goTo(p)}>
                 {translate({id: 'site.ConfigChecker.lineColumn', message: '第 {line} 行，第 {column} 列'}, {line: p.line, column: p.column})}
@@ -216,7 +226,13 @@ export default function Checker(): ReactNode {
           ))}
         </ol>
       )}
-      {outcome?.value !== undefined && <TracePanel value={outcome.value} version={outcome.version} />}
+      {checked && checked.problems.length > SHOWN_PROBLEMS && (
+        <p className="cc-more" data-testid="more-problems">
+          {translate({id: 'site.ConfigChecker.moreProblems', message: '只列出前 {shown} 个问题，还有 {count} 个没有列出：先改正上面这些再检查。'},
+            {shown: SHOWN_PROBLEMS, count: checked.problems.length - SHOWN_PROBLEMS})}
+        </p>
+      )}
+      {checked?.value !== undefined && <TracePanel value={checked.value} version={checked.version} />}
     </>
   );
 }

@@ -56,11 +56,21 @@ export const checkerCss = `
   color: var(--ifm-color-emphasis-800);
 }
 
-.cc-fileError {
+.cc-fileError,
+.cc-failed {
   color: var(--ifm-color-danger-contrast-foreground);
   background: var(--ifm-color-danger-contrast-background);
   padding: 0.25rem 0.5rem;
   border-radius: var(--ifm-global-radius);
+}
+
+.cc-failed code {
+  word-break: break-word;
+}
+
+.cc-more {
+  margin: 0.5rem 0;
+  color: var(--ifm-color-emphasis-800);
 }
 
 .cc-editor {

@@ -2,6 +2,7 @@ import React, {lazy, Suspense, useMemo, useState, type ReactNode} from 'react';
 import BrowserOnly from '@docusaurus/BrowserOnly';
 import ErrorBoundary from '@docusaurus/ErrorBoundary';
 import Translate from '@docusaurus/Translate';
+import {loadSchemas} from './schemas';
 
 export type Props = Record<string, never>;
 
@@ -17,7 +18,11 @@ function Loading(): ReactNode {
 function LazyChecker(): ReactNode {
   // A new lazy() per attempt: a rejected one stays rejected, and webpack fetches a failed chunk again.
   const [attempt, setAttempt] = useState(0);
-  const Checker = useMemo(() => lazy(() => import(/* webpackChunkName: "config-checker-ui" */ './Checker')), [attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+  const Checker = useMemo(() => {
+    // the schemas are fetched alongside the checker's chunk, not after it mounts
+    loadSchemas().catch(() => undefined);
+    return lazy(() => import(/* webpackChunkName: "config-checker-ui" */ './Checker'));
+  }, [attempt]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <ErrorBoundary fallback={({tryAgain}) => (
       <p style={{margin: '0.5rem 0'}} role="alert">
