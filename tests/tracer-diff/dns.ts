@@ -19,7 +19,9 @@
  *   app/dns/dns.go:319 sortClients, with fallback Enabled by default);
  * - the next server is asked only after a timeout or when no answer is inside `expectIps`
  *   (v4.34.0 app/dns/dns.go:202 and nameserver.go:199 errExpectedIPNonMatch; v5.52.0 dns.go:308);
- * - `hosts` answer first, a domain mapped to a domain is unwrapped up to 5 levels and the result
+ * - `hosts` answer first (keys sorted, v4.34.0 infra/conf/dns.go:170; every matching key's
+ *   addresses; the order among them is not observable here, the `ip` rules pick the first answer
+ *   address in ANSWERS order), a domain mapped to a domain is unwrapped up to 5 levels and the result
  *   asked of the servers (v4.34.0 app/dns/hosts.go lookup, dns.go:177; v5.52.0 hosts.go:82, dns.go:285);
  * - a server's `clientIp` wins over the global one (v4.34.0 app/dns/dns.go:96; v5.52.0 nameserver.go:104),
  *   sent as an ECS option masked to /24 (v4.34.0 app/dns/dnscommon.go:69 genEDNS0Options).
@@ -42,8 +44,7 @@
  *   `skipFallback`, `fallbackStrategy`, `fakedns` (v4.34.0 infra/conf/dns.go:13-19 and :122-127 read
  *   none of them);
  * - `localhost` (asks the system resolver), DoH and DoQ servers (no TLS stand-ins here), the global
- *   `tag` (only changes the inbound tag the queries are routed with), a domain as server address,
- *   and `hosts` keys with prefixes (only full names here, so a name never matches two entries);
+ *   `tag` (only changes the inbound tag the queries are routed with), a domain as server address;
  * - a server that does not answer (the 4-second timeout, v4.34.0 app/dns/nameserver.go:175), left
  *   out to keep the run short; the tracer's `unreachable` option is covered by the unit tests only.
  */
@@ -78,6 +79,11 @@ const ORDERED = ['domain:example.com', 'full:www.example.com', 'full:example.com
   'domain:example.net', 'full:mail.qq.com', 'domain:cn', 'domain:test', 'domain:org'];
 /** keyword/regexp matchers (and lists holding them): one server per config only */
 const UNORDERED = ['example', 'keyword:google', 'keyword:cdn', 'regexp:\\.cn$', 'regexp:^ads?\\.', 'geosite:cn', 'geosite:ads', 'keyword:qq'];
+
+/** `hosts` keys with a prefix; a name may match several (the addresses of all are used, v4.34.0
+ * app/dns/hosts.go lookupInternal; domains among several are dropped, filterIP) */
+const HOST_KEYS = ['domain:example.com', 'full:api.example.com', 'keyword:baidu', 'regexp:^ads?\\.', 'geosite:google', 'geosite:cn',
+  'domain:net', 'keyword:example'];
 
 type Asked = {server: string; name: string; ecs: string};
 
@@ -179,8 +185,8 @@ export async function runDns(r: DnsRunner, total: number): Promise<{done: number
       });
       const hosts: Record<string, string> = {};
       for (let k = Math.floor(r.rnd() * 4); k > 0; k--) {
-        const name = pick(NAMES);
-        hosts[name] = r.rnd() < 0.5 ? pick(ANSWERS) : pick(NAMES.filter((x) => x !== name));
+        const key = r.rnd() < 0.6 ? pick(NAMES) : pick(HOST_KEYS);
+        hosts[key] = r.rnd() < 0.5 ? pick(ANSWERS) : pick(NAMES.filter((x) => x !== key));
       }
       const log = join(r.dir, `dns-access-${n}.log`);
       const config = {
@@ -220,8 +226,10 @@ export async function runDns(r: DnsRunner, total: number): Promise<{done: number
         }
         const want = t.servers.filter((s) => s.outcome !== undefined)
           .map((s) => ({server: `${s.server!.host}:${s.server!.port}`, name: t.asked, ecs: ecsFor(s.clientIp)}));
-        const ip = t.ips?.[0];
-        const wantTag = ip ? `a${ANSWERS.indexOf(ip)}` : 'none';
+        // the first `ip` rule any used address matches (rules are in ANSWERS order)
+        const at = Math.min(...(t.ips ?? []).map((x) => ANSWERS.indexOf(x)).filter((i) => i >= 0));
+        const ip = Number.isFinite(at) ? ANSWERS[at] : undefined;
+        const wantTag = ip ? `a${at}` : 'none';
         const show = (xs: Asked[]): string => xs.map((x) => `${x.server} ${x.name}${x.ecs ? ` ecs ${x.ecs}` : ''}`).join(', ') || '(none)';
         const ok = tag === wantTag && show(real) === show(want) && real.every((a) => a.name === t.asked);
         done++;
