@@ -17,7 +17,8 @@
  * - servers asked: first those whose `domains` match, in the order the domain index lists matches,
  *   then every other server in config order (v4.34.0 app/dns/dns.go:210 sortClients; v5.52.0
  *   app/dns/dns.go:319 sortClients, with fallback Enabled by default);
- * - the next server is asked only after a timeout or when no answer is inside `expectIps`
+ * - the next server is asked only after a timeout (a silent stand-in, SILENT, in the first
+ *   SILENT_CONFIGS configurations: 4 s each) or when no answer is inside `expectIps`
  *   (v4.34.0 app/dns/dns.go:202 and nameserver.go:199 errExpectedIPNonMatch; v5.52.0 dns.go:308);
  * - `hosts` answer first (keys sorted, v4.34.0 infra/conf/dns.go:170; every matching key's
  *   addresses; the order among them is not observable here, the `ip` rules pick the first answer
@@ -45,8 +46,6 @@
  *   none of them);
  * - `localhost` (asks the system resolver), DoH and DoQ servers (no TLS stand-ins here), the global
  *   `tag` (only changes the inbound tag the queries are routed with), a domain as server address;
- * - a server that does not answer (the 4-second timeout, v4.34.0 app/dns/nameserver.go:175), left
- *   out to keep the run short; the tracer's `unreachable` option is covered by the unit tests only.
  */
 import {createSocket, type Socket} from 'node:dgram';
 import {join} from 'node:path';
@@ -63,11 +62,16 @@ export type DnsRunner = {
   /** starts v2ray on a config file; resolves false (with its output in failures) when it did not listen */
   start: (file: string, port: number) => Promise<{ok: boolean; out: () => string; stop: () => void}>;
   socksConnect: (port: number, host: string, dport: number) => Promise<void>;
-  detour: (log: string, host: string, port: number) => Promise<string | null>;
+  detour: (log: string, host: string, port: number, ms?: number) => Promise<string | null>;
 };
 
 const SERVERS = ['127.0.53.1', '127.0.53.2', '127.0.53.3', '127.0.53.4'];
 const PORTS = [53, 5353];
+/** logs queries but never answers: 4.34 gives up after 4 s (v4.34.0 app/dns/nameserver.go:175) and
+ * asks the next server (dns.go:202, context.DeadlineExceeded) */
+const SILENT = '127.0.53.9';
+/** configurations (the first ones) with the silent server somewhere in the list; one lookup each */
+const SILENT_CONFIGS = 2;
 const NAMES = ['www.example.com', 'api.example.com', 'example.com', 'shop.example.cn', 'x.google.com', 'google.com',
   'www.baidu.com', 'mail.qq.com', 'ads.example.net', 'cdn.example.net', 'foo.example.org', 'intra.corp.test'];
 /** the addresses answers come from; each has an `ip` rule to outbound a<i> */
@@ -148,6 +152,12 @@ async function startStandins(table: Map<string, string>, asked: Asked[]): Promis
       sockets.push(s);
     }
   }
+  const silent = createSocket('udp4');
+  silent.on('message', (m) => {
+    try { const q = parseQuery(m); asked.push({server: `${SILENT}:53`, name: q.name, ecs: ecsOf(m, q.end)}); } catch { /* not DNS */ }
+  });
+  await new Promise<void>((res, rej) => { silent.once('error', rej); silent.bind(53, SILENT, () => res()); });
+  sockets.push(silent);
   return sockets;
 }
 
@@ -159,10 +169,10 @@ export async function runDns(r: DnsRunner, total: number): Promise<{done: number
   const table = new Map<string, string>();
   const asked: Asked[] = [];
   const sockets = await startStandins(table, asked);
-  let done = 0, agree = 0, n = 0;
+  let done = 0, agree = 0, n = 0, silentDone = 0;
   const failures: string[] = [];
   // what the cases exercised, so a run that tests little shows it
-  const seenKinds = {domainMatch: 0, moved: 0, severalAsked: 0, hosts: 0, replaced: 0, ecs: 0, noAnswer: 0};
+  const seenKinds = {timeout: 0, domainMatch: 0, moved: 0, severalAsked: 0, hosts: 0, replaced: 0, ecs: 0, noAnswer: 0};
   try {
     while (done < total) {
       n++;
@@ -183,6 +193,8 @@ export async function runDns(r: DnsRunner, total: number): Promise<{done: number
         return {address, ...(p === '53' && r.rnd() < 0.5 ? {} : {port: Number(p)}), ...(domains.length ? {domains: [...new Set(domains)]} : {}),
           ...(expectIps.length ? {expectIps} : {}), ...(clientIp ? {clientIp} : {})};
       });
+      const silent = n <= SILENT_CONFIGS;
+      if (silent) servers.unshift(SILENT);
       const hosts: Record<string, string> = {};
       for (let k = Math.floor(r.rnd() * 4); k > 0; k--) {
         const key = r.rnd() < 0.6 ? pick(NAMES) : pick(HOST_KEYS);
@@ -207,18 +219,23 @@ export async function runDns(r: DnsRunner, total: number): Promise<{done: number
       if (!v.ok) { failures.push(`dns config ${n} did not start: ${v.out().slice(-300)}\n${JSON.stringify(config.dns)}`); continue; }
       const model = readConfig(config, 'v4');
       const seen = new Set<string>();
-      for (let k = 0, here = 0; k < 8 && here < 5 && done < total; k++) {
+      const unreachable = model.dns.servers.filter((s) => s.host === SILENT).map((s) => s.index);
+      for (let k = 0, here = 0; k < (silent ? 40 : 8) && here < (silent ? 1 : 5) && done < total; k++) {
         const name = pick(NAMES);
         const first = traceLookup(model, name, r.geo, {fake: false});
         // a name already asked is answered from the server's cache; ask each name once per config
         if (seen.has(first.asked) || seen.has(name)) continue;
+        const t = traceLookup(model, name, r.geo, {fake: false, unreachable, answer: table.has(first.asked) ? [table.get(first.asked)!] : []});
+        // with the silent server, only a name it is asked first for (read off the order alone, so a
+        // fault in how the tracer handles the timeout cannot make these cases go away)
+        if (silent && first.servers[0]?.server?.host !== SILENT) continue;
         seen.add(first.asked);
         seen.add(name);
         here++;
-        const t = traceLookup(model, name, r.geo, {fake: false, answer: table.has(first.asked) ? [table.get(first.asked)!] : []});
+        if (silent) silentDone++;
         asked.length = 0;
         await r.socksConnect(port, name, 80);
-        const tag = await r.detour(log, name, 80);
+        const tag = await r.detour(log, name, 80, silent ? 15_000 : 3000);
         const real: Asked[] = [];
         for (const a of asked) {
           const last = real[real.length - 1];
@@ -235,6 +252,7 @@ export async function runDns(r: DnsRunner, total: number): Promise<{done: number
         done++;
         if (t.servers.some((s) => s.why === 'domain' && s.outcome !== undefined)) seenKinds.domainMatch++;
         if (t.servers.some((s) => s.outcome === 'next')) seenKinds.moved++;
+        if (t.servers.some((s) => s.outcome === 'timeout')) seenKinds.timeout++;
         if (want.length > 1) seenKinds.severalAsked++;
         if (t.hosts.result === 'ips') seenKinds.hosts++;
         if (t.hosts.result === 'replaced') seenKinds.replaced++;
@@ -248,5 +266,6 @@ export async function runDns(r: DnsRunner, total: number): Promise<{done: number
   } finally {
     for (const s of sockets) s.close();
   }
+  if (silentDone < SILENT_CONFIGS) failures.push(`only ${silentDone} of ${SILENT_CONFIGS} lookups with a silent server were generated`);
   return {done, agree, failures, kinds: {configs: n, ...seenKinds}};
 }

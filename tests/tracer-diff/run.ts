@@ -166,9 +166,9 @@ function socksConnect(port: number, host: string, dport: number): Promise<void> 
   });
 }
 
-async function detour(log: string, host: string, port: number): Promise<string | null> {
+async function detour(log: string, host: string, port: number, ms = 3000): Promise<string | null> {
   const want = `accepted tcp:${host}:${port}`;
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < ms / 30; i++) {
     const text = existsSync(log) ? readFileSync(log, 'utf8') : '';
     const line = text.split('\n').find((l) => l.includes(want));
     if (line) return /\[([^\]]+)\]/.exec(line.slice(line.indexOf(want)))?.[1] ?? '';
