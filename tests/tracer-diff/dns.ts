@@ -1,7 +1,8 @@
 /**
  * Oracle 2 for the tracer (issue 28), DNS part: generated `dns` sections run through the real v2ray
  * 4.34 and through the tracer's traceLookup; for every looked-up name the DNS servers asked, in
- * order, the EDNS client subnet each was sent, and the address finally used must agree.
+ * order, the EDNS client subnet each was sent, the outbound that carried the queries to each (seen
+ * by the port they arrive at), and the address finally used must agree.
  *
  * Run by run.ts inside its loopback-only namespace. Stand-in DNS servers listen on 127.0.53.1-4,
  * ports 53 and 5353 (127.0.0.0/8 is loopback already), all answering A queries from one table that
@@ -66,7 +67,11 @@ export type DnsRunner = {
 };
 
 const SERVERS = ['127.0.53.1', '127.0.53.2', '127.0.53.3', '127.0.53.4'];
-const PORTS = [53, 5353];
+/** queries routed to the outbound 'direct2' go to this port instead (freedom `redirect`, v4.34.0
+ * infra/conf/freedom.go:37, proxy/freedom/freedom.go:101), so the port the stand-in saw tells which
+ * outbound carried them */
+const REDIRECT = 5300;
+const PORTS = [53, 5353, REDIRECT];
 /** logs queries but never answers: 4.34 gives up after 4 s (v4.34.0 app/dns/nameserver.go:175) and
  * asks the next server (dns.go:202, context.DeadlineExceeded) */
 const SILENT = '127.0.53.9';
@@ -152,13 +157,26 @@ async function startStandins(table: Map<string, string>, asked: Asked[]): Promis
       sockets.push(s);
     }
   }
-  const silent = createSocket('udp4');
-  silent.on('message', (m) => {
-    try { const q = parseQuery(m); asked.push({server: `${SILENT}:53`, name: q.name, ecs: ecsOf(m, q.end)}); } catch { /* not DNS */ }
-  });
-  await new Promise<void>((res, rej) => { silent.once('error', rej); silent.bind(53, SILENT, () => res()); });
-  sockets.push(silent);
+  for (const port of [53, REDIRECT]) {
+    const silent = createSocket('udp4');
+    silent.on('message', (m) => {
+      try { const q = parseQuery(m); asked.push({server: `${SILENT}:${port}`, name: q.name, ecs: ecsOf(m, q.end)}); } catch { /* not DNS */ }
+    });
+    await new Promise<void>((res, rej) => { silent.once('error', rej); silent.bind(port, SILENT, () => res()); });
+    sockets.push(silent);
+  }
   return sockets;
+}
+
+/** One entry for a run of the same server, name and subnet: a server gets the A and the AAAA query;
+ * (two servers redirected to the same port in a row look like one, on both sides) */
+function collapse(xs: Asked[]): Asked[] {
+  const out: Asked[] = [];
+  for (const a of xs) {
+    const last = out[out.length - 1];
+    if (!(last && last.server === a.server && last.name === a.name && last.ecs === a.ecs)) out.push(a);
+  }
+  return out;
 }
 
 /** ECS as 4.34 sends it: the address masked to /24 (v4.34.0 app/dns/dnscommon.go:79-93). */
@@ -172,7 +190,7 @@ export async function runDns(r: DnsRunner, total: number): Promise<{done: number
   let done = 0, agree = 0, n = 0, silentDone = 0;
   const failures: string[] = [];
   // what the cases exercised, so a run that tests little shows it
-  const seenKinds = {timeout: 0, domainMatch: 0, moved: 0, severalAsked: 0, hosts: 0, replaced: 0, ecs: 0, noAnswer: 0};
+  const seenKinds = {redirected: 0, timeout: 0, domainMatch: 0, moved: 0, severalAsked: 0, hosts: 0, replaced: 0, ecs: 0, noAnswer: 0};
   try {
     while (done < total) {
       n++;
@@ -183,6 +201,7 @@ export async function runDns(r: DnsRunner, total: number): Promise<{done: number
       const count = 1 + Math.floor(r.rnd() * 4);
       const pairs = new Set<string>();
       while (pairs.size < count) pairs.add(`${pick(SERVERS)}:${r.rnd() < 0.3 ? 5353 : 53}`);
+      // (servers listen on REDIRECT too, but no config names that port)
       const unorderedAt = Math.floor(r.rnd() * count);
       const servers = [...pairs].map((pair, i) => {
         const [address, p] = pair.split(':');
@@ -200,16 +219,24 @@ export async function runDns(r: DnsRunner, total: number): Promise<{done: number
         const key = r.rnd() < 0.6 ? pick(NAMES) : pick(HOST_KEYS);
         hosts[key] = r.rnd() < 0.5 ? pick(ANSWERS) : pick(NAMES.filter((x) => x !== key));
       }
+      // the queries reach the stand-ins by a network rule to 'direct'; before it, maybe an ip rule
+      // for one server address and, with the DNS module's `tag` set (the inbound tag its queries
+      // carry, v4.34.0 app/dns/dns.go:192, nameserver_udp.go:195), maybe an inboundTag rule, both to
+      // 'direct2'
+      const byTag = r.rnd() < 0.5;
       const log = join(r.dir, `dns-access-${n}.log`);
       const config = {
         log: {loglevel: 'warning', access: log},
         inbounds: [{tag: 'in', listen: '127.0.0.1', port, protocol: 'socks', settings: {auth: 'noauth'}}],
-        outbounds: [{tag: 'none', protocol: 'blackhole'}, {tag: 'direct', protocol: 'freedom'},
+        outbounds: [{tag: 'none', protocol: 'blackhole'}, {tag: 'direct', protocol: 'freedom'}, {tag: 'direct2', protocol: 'freedom', settings: {redirect: `:${REDIRECT}`}},
           ...ANSWERS.map((_, i) => ({tag: `a${i}`, protocol: 'blackhole'}))],
-        dns: {servers, ...(Object.keys(hosts).length ? {hosts} : {}), ...(r.rnd() < 0.3 ? {clientIp: pick(CLIENT_IPS)} : {})},
+        dns: {servers, ...(byTag ? {tag: 'dnsq'} : {}), ...(Object.keys(hosts).length ? {hosts} : {}), ...(r.rnd() < 0.3 ? {clientIp: pick(CLIENT_IPS)} : {})},
         routing: {
           domainStrategy: 'IPIfNonMatch',
-          rules: [{type: 'field', network: 'udp', outboundTag: 'direct'},
+          rules: [
+            ...(r.rnd() < 0.5 ? [{type: 'field', ip: [pick(SERVERS)], network: 'udp', outboundTag: 'direct2'}] : []),
+            ...(byTag ? [{type: 'field', inboundTag: ['dnsq'], outboundTag: 'direct2'}] : []),
+            {type: 'field', network: 'udp', outboundTag: 'direct'},
             ...ANSWERS.map((ip, i) => ({type: 'field', ip: [ip], outboundTag: `a${i}`}))],
         },
       };
@@ -236,13 +263,11 @@ export async function runDns(r: DnsRunner, total: number): Promise<{done: number
         asked.length = 0;
         await r.socksConnect(port, name, 80);
         const tag = await r.detour(log, name, 80, silent ? 15_000 : 3000);
-        const real: Asked[] = [];
-        for (const a of asked) {
-          const last = real[real.length - 1];
-          if (!(last && last.server === a.server && last.name === a.name)) real.push(a); // the A and AAAA queries
-        }
-        const want = t.servers.filter((s) => s.outcome !== undefined)
-          .map((s) => ({server: `${s.server!.host}:${s.server!.port}`, name: t.asked, ecs: ecsFor(s.clientIp)}));
+        const real = collapse(asked);
+        // the outbound carrying a server's queries: 'direct2' redirects them to port REDIRECT
+        const want = collapse(t.servers.filter((s) => s.outcome !== undefined).map((s) => ({
+          server: `${s.server!.host}:${s.routed?.route.outbound === 'direct2' ? REDIRECT : s.server!.port}`, name: t.asked, ecs: ecsFor(s.clientIp),
+        })));
         // the first `ip` rule any used address matches (rules are in ANSWERS order)
         const at = Math.min(...(t.ips ?? []).map((x) => ANSWERS.indexOf(x)).filter((i) => i >= 0));
         const ip = Number.isFinite(at) ? ANSWERS[at] : undefined;
@@ -253,6 +278,7 @@ export async function runDns(r: DnsRunner, total: number): Promise<{done: number
         if (t.servers.some((s) => s.why === 'domain' && s.outcome !== undefined)) seenKinds.domainMatch++;
         if (t.servers.some((s) => s.outcome === 'next')) seenKinds.moved++;
         if (t.servers.some((s) => s.outcome === 'timeout')) seenKinds.timeout++;
+        if (want.some((w) => w.server.endsWith(`:${REDIRECT}`))) seenKinds.redirected++;
         if (want.length > 1) seenKinds.severalAsked++;
         if (t.hosts.result === 'ips') seenKinds.hosts++;
         if (t.hosts.result === 'replaced') seenKinds.replaced++;

@@ -232,7 +232,7 @@ async function main(): Promise<void> {
   console.log(`oracle 2 (routing): ${agree}/${done} cases agree with v2ray 4.34`);
   for (const f of failures.slice(0, 10)) console.log(`DIFF ${f}`);
   const d = await dnsHalf(geo);
-  console.log(`oracle 2 (DNS): ${d.agree}/${d.done} lookups agree with v2ray 4.34 (servers asked in order, client subnet, address used); ${Object.entries(d.kinds).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  console.log(`oracle 2 (DNS): ${d.agree}/${d.done} lookups agree with v2ray 4.34 (servers asked in order, client subnet, outbound carrying the queries, address used); ${Object.entries(d.kinds).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   for (const f of d.failures.slice(0, 10)) console.log(`DIFF ${f}`);
   process.exit(failures.length === 0 && d.failures.length === 0 && d.done > 0 ? 0 : 1);
 }
