@@ -5,13 +5,13 @@
  * by the port they arrive at), and the address finally used must agree.
  *
  * Run by run.ts inside its loopback-only namespace. Stand-in DNS servers listen on 127.0.53.1-4,
- * ports 53 and 5353 (127.0.0.0/8 is loopback already), all answering A queries from one table that
+ * ports 53, 5353 and REDIRECT (127.0.0.0/8 is loopback already), all answering A queries from one table that
  * changes per configuration (AAAA: an empty NOERROR answer), and log which server was asked for
  * which name. A lookup is triggered by routing: `domainStrategy: "IPIfNonMatch"` with `ip` rules, so
  * a SOCKS CONNECT to a domain makes 4.34's router call LookupIP (v4.34.0 app/router/router.go:
  * pickRouteInternal, the second pass). The queries themselves are dispatched through routing
- * (v4.34.0 app/dns/nameserver_udp.go:186 sendQuery, udp.Dispatcher) and reach the stand-ins by a
- * `network: "udp"` rule to a freedom outbound. Each answer address has its own `ip` rule and
+ * (v4.34.0 app/dns/nameserver_udp.go:186 sendQuery, udp.Dispatcher) and reach the stand-ins by
+ * freedom outbounds, one of which redirects them to port REDIRECT. Each answer address has its own `ip` rule and
  * blackhole outbound, so the access log's tag says which address 4.34 used.
  *
  * What 4.34 and 5.52.0 do alike here (read in both trees):
@@ -41,12 +41,13 @@
  * - 5.52.0's `domainMatcher: "mph"` (v5.52.0 app/dns/dns.go:117) is not in 4.34 and not modelled by
  *   the tracer (it follows the default linear matcher, dns.go:124);
  *
- * Not generated, for other reasons (so not checked against 4.34 here; the unit tests cover them):
+ * Not generated, for other reasons (so not checked against 4.34 here):
  * - fields newer than 4.34: `queryStrategy`, `disableFallback`, `disableFallbackIfMatch`,
  *   `skipFallback`, `fallbackStrategy`, `fakedns` (v4.34.0 infra/conf/dns.go:13-19 and :122-127 read
  *   none of them);
- * - `localhost` (asks the system resolver), DoH and DoQ servers (no TLS stand-ins here), the global
- *   `tag` (only changes the inbound tag the queries are routed with), a domain as server address;
+ * - `localhost` (asks the system resolver), DoH and DoQ servers (no TLS stand-ins here), a domain as
+ *   server address, IPv6 answers and `expectIps`, NXDOMAIN and other error answers (every stand-in
+ *   answers NOERROR), lookups for a FakeDNS or a client's own DNS query (the DNS outbound).
  */
 import {createSocket, type Socket} from 'node:dgram';
 import {join} from 'node:path';
