@@ -1,9 +1,10 @@
 /**
  * Oracle 2 for the tracer (issue 28), routing part: generated configurations and destinations run
  * through the real v2ray 4.34 (/usr/bin/v2ray) inside a network namespace that has only loopback,
- * and through the tracer; the outbound that carries each connection must agree.
+ * and through the tracer; the outbound that carries each connection must agree. Then the DNS part
+ * (dns.ts): the servers asked for a name, in order, must agree. Each part prints its count.
  *
- *   node --import tsx tests/tracer-diff/run.ts [--cases N] [--seed S]
+ *   node --import tsx tests/tracer-diff/run.ts [--cases N] [--dns-cases N] [--seed S]
  *
  * Re-runs itself under `unshare --net` (root needed). Each configuration has one SOCKS inbound and
  * blackhole outbounds with distinct tags, so nothing leaves the machine; the access log's
@@ -20,6 +21,7 @@ import {readConfig} from '../../src/tracer/config';
 import {emptyGeoData, readGeoIP, readGeoSite} from '../../src/tracer/geodata';
 import {route} from '../../src/tracer/trace';
 import {geoipDat, geositeDat, type SiteEntry} from '../unit/tracer/geofiles';
+import {runDns} from './dns';
 
 const V2RAY = process.env.V2RAY_PATH ?? '/usr/bin/v2ray';
 const arg = (name: string, dflt: number): number => {
@@ -164,9 +166,9 @@ function socksConnect(port: number, host: string, dport: number): Promise<void> 
   });
 }
 
-async function detour(log: string, host: string, port: number): Promise<string | null> {
+async function detour(log: string, host: string, port: number, ms = 3000): Promise<string | null> {
   const want = `accepted tcp:${host}:${port}`;
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < ms / 30; i++) {
     const text = existsSync(log) ? readFileSync(log, 'utf8') : '';
     const line = text.split('\n').find((l) => l.includes(want));
     if (line) return /\[([^\]]+)\]/.exec(line.slice(line.indexOf(want)))?.[1] ?? '';
@@ -229,7 +231,36 @@ async function main(): Promise<void> {
   }
   console.log(`oracle 2 (routing): ${agree}/${done} cases agree with v2ray 4.34`);
   for (const f of failures.slice(0, 10)) console.log(`DIFF ${f}`);
-  process.exit(failures.length === 0 ? 0 : 1);
+  const d = await dnsHalf(geo);
+  console.log(`oracle 2 (DNS): ${d.agree}/${d.done} lookups agree with v2ray 4.34 (servers asked in order, client subnet, outbound carrying the queries, address used); ${Object.entries(d.kinds).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  for (const f of d.failures.slice(0, 10)) console.log(`DIFF ${f}`);
+  process.exit(failures.length === 0 && d.failures.length === 0 && d.done > 0 ? 0 : 1);
+}
+
+/** The DNS half (dns.ts): its own directory, the same geo files, v2ray started and ended here. */
+async function dnsHalf(geo: ReturnType<typeof emptyGeoData>): Promise<Awaited<ReturnType<typeof runDns>>> {
+  const dir = mkdtempSync(join(tmpdir(), 'tracer-diff-dns-'));
+  writeFileSync(join(dir, 'geosite.dat'), geositeDat(sites));
+  writeFileSync(join(dir, 'geoip.dat'), geoipDat(ips));
+  try {
+    return await runDns({
+      dir, geo, rnd, socksConnect, detour,
+      start: async (file, port) => {
+        const p = spawn(V2RAY, ['-config', file], {env: {...process.env, 'v2ray.location.asset': dir, V2RAY_LOCATION_ASSET: dir}, stdio: ['ignore', 'pipe', 'pipe']});
+        children.add(p);
+        let out = '';
+        p.stdout?.on('data', (d: Buffer) => { out += d.toString(); });
+        p.stderr?.on('data', (d: Buffer) => { out += d.toString(); });
+        p.on('exit', () => children.delete(p));
+        const stop = (): void => { p.kill('SIGKILL'); };
+        try { await waitListening(port, 5000); } catch { stop(); return {ok: false, out: () => out, stop}; }
+        return {ok: true, out: () => out, stop};
+      },
+    }, arg('--dns-cases', 160));
+  } finally {
+    cleanup();
+    rmSync(dir, {recursive: true, force: true});
+  }
 }
 
 void main();
