@@ -98,13 +98,16 @@ function pagesOf(hrefs) {
  */
 async function showAll(page) {
   const more = page.locator('[data-search-more]');
-  const groups = page.locator('.DocSearch-Hits');
+  // Every listed page has one hit of its own (its address without #); groups would not do, as two
+  // pages of the same title in a row share one.
+  const pageHit = '.DocSearch-Hit a:not([href*="#"])';
   for (let i = 0; i < 20 && (await more.count()) > 0; i += 1) {
-    const shown = await groups.count();
+    const shown = await page.locator(pageHit).count();
     // Scrolled from the page: the mark may go (its page loaded, nothing left) at any moment, and a
     // locator action would wait for it to come back.
     await page.evaluate(() => document.querySelector('[data-search-more]')?.scrollIntoView({block: 'nearest'}));
-    await page.waitForFunction((n) => document.querySelectorAll('.DocSearch-Hits').length > n || !document.querySelector('[data-search-more]'), shown, {timeout: 60_000});
+    await page.waitForFunction(([selector, n]) => document.querySelectorAll(selector).length > n || !document.querySelector('[data-search-more]'),
+      /** @type {[string, number]} */ ([pageHit, shown]), {timeout: 60_000});
   }
 }
 

@@ -1,5 +1,6 @@
 import {test, expect, hydrated, localePath} from './fixtures';
 import {followAll, followMissingResultsLink, followSeeAll, linkQueries, shownHrefs} from './search-links';
+import {showAll} from '../../scripts/search/relevanceCore.cjs';
 
 // Issue 30: every link the local search modal shows leads to a real page (the "see all results"
 // link went to /false?q=…, a 404), in both languages. The hosted mode's links, answered by the
@@ -24,6 +25,9 @@ for (const locale of ['zh', 'en'] as const) {
     for (const query of found) {
       await input(page).fill(query);
       await expect(page.locator('.DocSearch-Dropdown[data-search-pending]')).toHaveCount(0, {timeout: 60_000});
+      // Every listed page: each loads as its place in the list comes into view (issue 30).
+      await shownHrefs(page);
+      await showAll(page);
       hrefs.push(...await shownHrefs(page));
     }
     expect(hrefs.length).toBeGreaterThan(4);
