@@ -16,6 +16,14 @@ const apiKey = process.env.DOCSEARCH_API_KEY;
 export const searchMode: 'docsearch' | 'local' = appId && apiKey ? 'docsearch' : 'local';
 
 /**
+ * The search page, /search?q=… (/en_US/search in English), in both modes: the theme adds the route
+ * and its "See all results" links (useSearchLinkCreator) lead there; the page itself is ours, on the
+ * local index (src/theme/SearchPage). With `false` the theme had no page and the links went to
+ * /false?q=….
+ */
+export const searchPagePath = 'search';
+
+/**
  * theme-search-algolia provides the modal in both modes (preset-classic adds it when
  * themeConfig.algolia is set). In local mode its keys are placeholders that no request uses:
  * src/theme/SearchBar renders LocalSearchBar, which answers from the local index.
@@ -28,10 +36,9 @@ export const searchThemeConfig: Pick<ThemeConfig, 'algolia'> = {
       indexName: process.env.DOCSEARCH_INDEX_NAME || 'v2fly',
       // Facets: the page's language (zh-CN / en) and both docs instances (v4 and v5).
       contextualSearch: true,
-      // /search is our own page (src/pages/search.tsx), on the local index in both modes.
-      searchPagePath: false,
+      searchPagePath,
     }
-    : {appId: 'local', apiKey: 'local', indexName: 'local', contextualSearch: false, searchPagePath: false},
+    : {appId: 'local', apiKey: 'local', indexName: 'local', contextualSearch: false, searchPagePath},
 };
 
 /** Local builds leave theme-search-algolia's SearchBar and its stylesheet out (src/plugins/localSearchUi). */

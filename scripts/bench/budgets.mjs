@@ -37,11 +37,11 @@ export function budgetRows(r, b, previousRoutingJsCssKB, growthNotes, toleranceK
       });
     }
   }
-  // Search code and index together; the result fragments (the text of each listed page,
-  // for its snippets) are reported beside them.
+  // Everything (once only the code and index) a first query downloads, the result
+  // fragments (the text of each listed page, for its snippets) included; the split beside it.
   for (const [lang, q] of Object.entries(r.search?.firstQuery ?? {})) {
-    rows.push({name: `first search on a cold page (${lang}, "${q.query}"): search code + index, gzip`, limit: `<= ${b.firstQueryMaxKB} KB`,
-      value: `${q.codeAndIndexKB} KB (+ ${q.fragmentsKB} KB of result fragments)`, ok: q.codeAndIndexKB <= b.firstQueryMaxKB});
+    rows.push({name: `first search on a cold page (${lang}, "${q.query}"): everything it downloads, gzip`, limit: `<= ${b.firstQueryMaxKB} KB`,
+      value: `${q.gzipKB} KB (search code + index ${q.codeAndIndexKB} KB, result fragments ${q.fragmentsKB} KB)`, ok: q.gzipKB <= b.firstQueryMaxKB});
   }
   return rows;
 }

@@ -11,11 +11,15 @@ import {figureKeys, median} from './lighthouse.mjs';
  * @param {string[]} argv process.argv.slice(2)
  */
 export function parseBenchArgs(argv) {
-  const options = {out: 'build', port: 4400, runs: 5, skipBuild: false, compare: null};
+  const options = {out: 'build', port: 4400, runs: 5, skipBuild: false, compare: null, onlySearch: false};
   const valued = {'--out': 'out', '--port': 'port', '--runs': 'runs', '--compare': 'compare'};
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === '--skip-build') {
+      options.skipBuild = true;
+    } else if (arg === '--only-search') {
+      // The search figures alone, on the site as built; the rest stays from the last run.
+      options.onlySearch = true;
       options.skipBuild = true;
     } else if (arg in valued) {
       const value = argv[i + 1];
@@ -23,7 +27,7 @@ export function parseBenchArgs(argv) {
       options[valued[arg]] = value;
       i += 1;
     } else {
-      throw new Error(`bench: unknown option ${arg} (options: --out DIR --port N --runs N --skip-build --compare DIR)`);
+      throw new Error(`bench: unknown option ${arg} (options: --out DIR --port N --runs N --skip-build --only-search --compare DIR)`);
     }
   }
   options.port = Number(options.port);

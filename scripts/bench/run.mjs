@@ -3,9 +3,12 @@
 // a first visit costs, Lighthouse mobile scores and the local search. Writes bench/results.json
 // and bench/results.md. Budgets are reported, never enforced: this is not a test.
 //
-//   npm run bench [-- --out DIR --port 4400 --runs 5 --skip-build --compare DIR]
+//   npm run bench [-- --out DIR --port 4400 --runs 5 --skip-build --only-search --compare DIR]
 //
 // --out     where to build (default build/, as `npm run build`); --skip-build measures DIR as it is
+// --only-search  measures the local search alone on DIR as built (no build, Lighthouse, checker or
+//           bundle report) and replaces only the search figures of bench/results.*, which then
+//           say when each part was measured
 // --port    where to serve it while measuring (scripts/serve.mjs, which gzips text like the production host)
 // --runs    Lighthouse runs per page, 5 unless given (the median of each figure is reported)
 // --compare measure another built site too (port + 1), interleaved, into bench/compare.{json,md}
@@ -153,12 +156,13 @@ async function firstQueryBytes(browser, path, query) {
   const list = await Promise.all(files);
   await context.close();
   const total = list.reduce((n, f) => n + f.gzipBytes, 0);
+  const fragments = list.filter((f) => /^\/pagefind\/fragment\//.test(f.url)).length;
   const part = (re) => kb(list.filter((f) => re.test(f.url)).reduce((n, f) => n + f.gzipBytes, 0));
   const modalKB = part(/^\/(en_US\/)?assets\//);
   const engineKB = part(/^\/pagefind\/(pagefind\.js|pagefind-worker\.js|wasm\.)/);
   const indexKB = part(/^\/pagefind\/(index\/|filter\/|pagefind\.[^/]+\.pf_meta|pagefind-entry\.json)/);
   const fragmentsKB = part(/^\/pagefind\/fragment\//);
-  return {path, query, gzipKB: kb(total), codeAndIndexKB: Math.round((modalKB + engineKB + indexKB) * 10) / 10, modalKB, engineKB, indexKB, fragmentsKB, requests: list.length};
+  return {path, query, gzipKB: kb(total), codeAndIndexKB: Math.round((modalKB + engineKB + indexKB) * 10) / 10, modalKB, engineKB, indexKB, fragmentsKB, fragments, requests: list.length};
 }
 
 /** Local search on a warm page: the index is loaded by a first query, then timed queries. */
@@ -245,9 +249,7 @@ async function searchRelevance(browser) {
   const out = {};
   for (const lang of ['zh', 'en']) {
     const page = await browser.newPage();
-    await page.goto(`${origin}${relevance.localized('/guide/start', lang)}`);
-    await page.locator('html[data-has-hydrated="true"]').waitFor();
-    const {queries, successAt1, successAt3} = relevance.score(set[lang], await relevance.runQueries(page, set[lang]), lang);
+    const {queries, successAt1, successAt3} = relevance.score(set[lang], await relevance.runAll(page, set[lang], lang, (path) => `${origin}${path}`), lang);
     out[lang] = {queries, successAt1, successAt3};
     await page.close();
   }
@@ -293,9 +295,10 @@ function markdown(r) {
   lines.push('', `Local search (Pagefind): whole index zh-CN ${si['zh-CN'].gzipKB} KB gzip (${si['zh-CN'].files} files), en ${si.en.gzipKB} KB (${si.en.files} files), `
     + `shared code ${si.code.gzipKB} KB gzip; on a warm page, typing to results ${r.search.timings.typeToResultsMs} ms (with the 500 ms pause), `
     + `Enter to the result page ${r.search.timings.enterToResultPageMs} ms (median of ${r.search.timings.queries}).`, '');
-  lines.push('| first query on a cold page (KB gzip) | search code + index | modal code | Pagefind code | index | result fragments (one a listed page) | everything | requests |', '|---|---|---|---|---|---|---|---|');
+  if (r.search.measured) lines.push(`Search figures measured ${r.search.measured.date}, commit ${r.search.measured.commit} (\`--only-search\`); the rest as dated above.`, '');
+  lines.push('| first query on a cold page (KB gzip) | everything | search code + index | modal code | Pagefind code | index | result fragments | fragments | requests |', '|---|---|---|---|---|---|---|---|---|');
   for (const q of Object.values(r.search.firstQuery)) {
-    lines.push(`| ${q.path} "${q.query}" | ${q.codeAndIndexKB} | ${q.modalKB} | ${q.engineKB} | ${q.indexKB} | ${q.fragmentsKB} | ${q.gzipKB} | ${q.requests} |`);
+    lines.push(`| ${q.path} "${q.query}" | **${q.gzipKB}** | ${q.codeAndIndexKB} | ${q.modalKB} | ${q.engineKB} | ${q.indexKB} | ${q.fragmentsKB} | ${q.fragments ?? '?'} | ${q.requests} |`);
   }
   lines.push('', '| relevance (scripts/search/queries.json) | queries | success@1 | success@3 |', '|---|---|---|---|');
   for (const [lang, x] of Object.entries(r.search.relevance)) lines.push(`| ${lang} | ${x.queries} | ${x.successAt1} % | ${x.successAt3} % |`);
@@ -373,6 +376,39 @@ async function compareMain() {
   console.log(compareMarkdown(comparison));
 }
 
+/** --only-search: the search figures of the site as built, into the last run's results. */
+async function searchOnlyMain() {
+  const previousFile = join(root, 'bench/results.json');
+  if (!existsSync(previousFile)) throw new Error('bench: --only-search needs a bench/results.json from a full run');
+  const results = JSON.parse(readFileSync(previousFile, 'utf8'));
+  const server = await serve(outDir);
+  const browser = await chromium.launch({executablePath: findChromium(), args: chromiumArgs});
+  try {
+    results.search = await searchFigures(browser);
+  } finally {
+    await browser.close();
+    server.kill();
+  }
+  results.search.measured = {date: new Date().toISOString(), commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], {cwd: root, encoding: 'utf8'}).stdout.trim()};
+  // The search rows anew; the others as the full run left them.
+  const isSearchRow = (row) => row.name.startsWith('first search');
+  results.budgets = [...(results.budgets ?? []).filter((row) => !isSearchRow(row)),
+    ...budgetRows(results, budgets, null, '', growthToleranceKB).filter(isSearchRow)];
+  writeFileSync(previousFile, `${JSON.stringify(results, null, 1)}\n`);
+  writeFileSync(join(root, 'bench/results.md'), markdown(results));
+  console.log(markdown(results));
+}
+
+/** Everything the bench says about the local search. */
+async function searchFigures(browser) {
+  return {
+    index: searchIndexes(outDir),
+    firstQuery: {zh: await firstQueryBytes(browser, '/guide/start', '路由'), en: await firstQueryBytes(browser, '/en_US/guide/start', 'routing rules')},
+    timings: await searchTimings(browser),
+    relevance: await searchRelevance(browser),
+  };
+}
+
 async function main() {
   const results = {
     date: new Date().toISOString(),
@@ -399,12 +435,7 @@ async function main() {
       results.results[path] = {firstVisit: visit, lighthouse: await lighthouseMedian(`${origin}${path}`, executablePath, chromiumArgs, runs)};
     }
     console.log('bench: search ...');
-    results.search = {
-      index: searchIndexes(outDir),
-      firstQuery: {zh: await firstQueryBytes(browser, '/guide/start', '路由'), en: await firstQueryBytes(browser, '/en_US/guide/start', 'routing rules')},
-      timings: await searchTimings(browser),
-      relevance: await searchRelevance(browser),
-    };
+    results.search = await searchFigures(browser);
     console.log('bench: configuration checker ...');
     results.checker = await checkerFigures(browser, outDir, Object.values(results.results).map((p) => p.firstVisit));
   } finally {
@@ -427,7 +458,7 @@ async function main() {
   console.log(markdown(results));
 }
 
-(options.compare ? compareMain() : main()).catch((err) => {
+(options.compare ? compareMain() : options.onlySearch ? searchOnlyMain() : main()).catch((err) => {
   console.error(err);
   process.exit(1);
 });

@@ -14,7 +14,7 @@ import {fileURLToPath} from 'node:url';
 /** Parts of an article that are not its subject: page furniture, anchors, the status lines. */
 export const excludeSelectors = [
   '.theme-doc-breadcrumbs', '.theme-doc-toc-mobile', '.hash-link', '.doc-contributors',
-  '.doc-checked-against', '.doc-translation-behind', '.theme-doc-footer', '.pagination-nav',
+  '.doc-checked-against', '.doc-translation-behind', '.theme-doc-footer', '.pagination-nav', '.theme-code-block',
 ];
 
 /** Built file -> the page's address: config/routing.html -> /config/routing, index.html -> / */
@@ -36,6 +36,18 @@ export function pageKeywords(html) {
   return value.split(',').map((k) => k.trim()).filter(Boolean);
 }
 
+/**
+ * The configuration objects a page documents: its headings named after one (`## InboundObject`,
+ * WRITING.md), in order, once each.
+ */
+export function definedObjects(html) {
+  const article = html.slice(html.search(/<article[\s>]/));
+  const names = [...article.matchAll(/<h([2-6])\b[^>]*>([\s\S]*?)<\/h\1>/g)]
+    .map((m) => m[2].replace(/<[^>]+>/g, '').replace(/\u200b/g, '').trim())
+    .filter((name) => /^[A-Za-z0-9]+Object$/.test(name));
+  return [...new Set(names)];
+}
+
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Ends the keywords line; src/search/localSearch.ts cuts excerpts there (keep them equal). */
@@ -53,9 +65,12 @@ export const keywordWeight = 7;
 export function markArticle(html, url) {
   if (!/<article[\s>]/.test(html)) return null;
   const keywords = pageKeywords(html);
-  const extra = keywords.length
+  const objects = definedObjects(html);
+  const extra = (keywords.length
     ? `<p data-pagefind-weight="${keywordWeight}">${escapeHtml(keywords.join(' · '))} ${keywordsEnd}</p>`
-    : '';
+    : '')
+    + (objects.length ? `<span data-pagefind-meta="objects:${escapeHtml(objects.join(' '))}"></span>` : '')
+    + (keywords.length ? `<span data-pagefind-meta="keywords:${escapeHtml(keywords.join(' ').replace(/,/g, ' '))}"></span>` : '');
   return html.replace(/<article(?=[\s>])([^>]*)>/, `<article data-pagefind-body data-pagefind-filter="set:${docsSet(url)}"$1>${extra}`);
 }
 

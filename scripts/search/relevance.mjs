@@ -15,7 +15,7 @@ import {fileURLToPath} from 'node:url';
 import core from './relevanceCore.cjs';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const {querySet, localized, runQueries, score} = core;
+const {querySet, runAll, score} = core;
 
 async function main() {
   const {chromium} = await import('@playwright/test');
@@ -34,9 +34,7 @@ async function main() {
   try {
     for (const lang of ['zh', 'en']) {
       const page = await browser.newPage();
-      await page.goto(`http://127.0.0.1:${port}${localized('/guide/start', lang)}`);
-      await page.locator('html[data-has-hydrated="true"]').waitFor();
-      const results = await runQueries(page, set[lang]);
+      const results = await runAll(page, set[lang], lang, (path) => `http://127.0.0.1:${port}${path}`);
       report.languages[lang] = {...score(set[lang], results, lang), results};
       await page.close();
     }
@@ -48,8 +46,8 @@ async function main() {
     '| language | queries | success@1 | success@3 |', '|---|---|---|---|'];
   for (const [lang, r] of Object.entries(report.languages)) lines.push(`| ${lang} | ${r.queries} | ${r.successAt1} % | ${r.successAt3} % |`);
   for (const [lang, r] of Object.entries(report.languages)) {
-    lines.push('', `## Not first (${lang})`, '', '| query | kind | wanted | rank | first result |', '|---|---|---|---|---|');
-    for (const m of r.misses) lines.push(`| ${m.q} | ${m.kind} | ${m.want} | ${m.rank ?? '-'} | ${m.first ?? '(none)'} |`);
+    lines.push('', `## Not first (${lang})`, '', '| query | kind | searched from | wanted | rank | first result |', '|---|---|---|---|---|---|');
+    for (const m of r.misses) lines.push(`| ${m.q} | ${m.kind} | ${m.from ?? '/guide/start'} | ${m.want} | ${m.rank ?? '-'} | ${m.first ?? '(none)'} |`);
   }
   mkdirSync(join(root, 'bench'), {recursive: true});
   writeFileSync(join(root, 'bench/search-relevance.json'), `${JSON.stringify(report, null, 1)}\n`);

@@ -9,10 +9,33 @@ const {join, resolve} = require('node:path');
 
 const root = resolve(__dirname, '../..');
 
-/** @typedef {{q: string, want: string[], section?: string, kind: string}} Query */
+/** @typedef {{q: string, want: string[], section?: string, kind: string, from?: string}} Query */
 
-/** The query set. @returns {{zh: Query[], en: Query[]}} */
-const querySet = () => JSON.parse(readFileSync(join(root, 'scripts/search/queries.json'), 'utf8'));
+/**
+ * The query set (or another file of the same shape, such as the held-out set).
+ * @param {string} [file] path from the repository root
+ * @returns {{zh: Query[], en: Query[]}}
+ */
+const querySet = (file = 'scripts/search/queries.json') => JSON.parse(readFileSync(join(root, file), 'utf8'));
+
+/** Where a query is searched from when it names no page: the main docs. */
+const defaultStart = '/guide/start';
+
+/**
+ * The queries grouped by the page they are searched from (`from`, else /guide/start), in order.
+ * @param {Query[]} queries
+ * @returns {Map<string, Query[]>}
+ */
+function byStart(queries) {
+  /** @type {Map<string, Query[]>} */
+  const groups = new Map();
+  for (const query of queries) {
+    const start = query.from ?? defaultStart;
+    if (!groups.has(start)) groups.set(start, []);
+    groups.get(start)?.push(query);
+  }
+  return groups;
+}
 
 /**
  * A page's address in a language: /config/routing -> /en_US/config/routing.
@@ -31,6 +54,12 @@ function pageOf(href) {
 }
 
 /**
+ * A query's key in a result map: the same words searched from the v5 docs are another query.
+ * @param {Query} query
+ */
+const resultKey = (query) => (query.from ? `${query.from} ${query.q}` : query.q);
+
+/**
  * Success@1 and success@3 of one language.
  * @param {Query[]} queries
  * @param {Record<string, string[]>} results query -> result pages, best first
@@ -38,10 +67,10 @@ function pageOf(href) {
  */
 function score(queries, results, lang) {
   const rows = queries.map((query) => {
-    const hrefs = results[query.q] ?? [];
+    const hrefs = results[resultKey(query)] ?? [];
     const wanted = new Set(query.want.map((p) => localized(p, lang)));
     const rank = hrefs.findIndex((href) => wanted.has(pageOf(href)));
-    return {q: query.q, kind: query.kind, want: query.want[0], rank: rank < 0 ? null : rank + 1, first: hrefs[0] ?? null};
+    return {q: query.q, kind: query.kind, from: query.from, want: query.want[0], rank: rank < 0 ? null : rank + 1, first: hrefs[0] ?? null};
   });
   /** @param {number} n */
   const share = (n) => Math.round((1000 * rows.filter((r) => r.rank !== null && r.rank <= n).length) / Math.max(rows.length, 1)) / 10;
@@ -63,6 +92,26 @@ function pagesOf(hrefs) {
 }
 
 /**
+ * Brings every listed page into the modal: each page's fragment loads when its place in the list
+ * comes into view, so the list is scrolled to its end until nothing is left to load.
+ * @param {import('@playwright/test').Page} page
+ */
+async function showAll(page) {
+  const more = page.locator('[data-search-more]');
+  // Every listed page has one hit of its own (its address without #); groups would not do, as two
+  // pages of the same title in a row share one.
+  const pageHit = '.DocSearch-Hit a:not([href*="#"])';
+  for (let i = 0; i < 20 && (await more.count()) > 0; i += 1) {
+    const shown = await page.locator(pageHit).count();
+    // Scrolled from the page: the mark may go (its page loaded, nothing left) at any moment, and a
+    // locator action would wait for it to come back.
+    await page.evaluate(() => document.querySelector('[data-search-more]')?.scrollIntoView({block: 'nearest'}));
+    await page.waitForFunction(([selector, n]) => document.querySelectorAll(selector).length > n || !document.querySelector('[data-search-more]'),
+      /** @type {[string, number]} */ ([pageHit, shown]), {timeout: 60_000});
+  }
+}
+
+/**
  * Types each query into the search modal, as a reader would (with its 500 ms pause), and reads
  * the pages its results link to, best first. The page is already on a hydrated page of the language.
  * @param {import('@playwright/test').Page} page
@@ -77,15 +126,36 @@ async function runQueries(page, queries) {
   const none = page.locator('.DocSearch-Dropdown:not([data-search-pending]) .DocSearch-NoResults');
   /** @type {Record<string, string[]>} */
   const results = {};
-  for (const {q} of queries) {
+  for (const query of queries) {
+    const {q} = query;
     await box.fill('');
     await hits.first().waitFor({state: 'detached', timeout: 60_000});
     await box.fill(q);
     // The first query loads Pagefind and the index chunks it needs.
     await hits.first().or(none).waitFor({timeout: 60_000});
-    results[q] = pagesOf(await hits.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? '')));
+    await showAll(page);
+    results[resultKey(query)] = pagesOf(await hits.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? '')));
   }
   return results;
 }
 
-module.exports = {querySet, localized, pageOf, pagesOf, score, runQueries};
+/**
+ * Every query of a language, each typed into the search modal of its start page (`from`, else
+ * /guide/start), in that language.
+ * @param {import('@playwright/test').Page} page
+ * @param {Query[]} queries
+ * @param {'zh'|'en'} lang
+ * @param {(path: string) => string} [address] the address to open for a site path
+ */
+async function runAll(page, queries, lang, address = (path) => path) {
+  /** @type {Record<string, string[]>} */
+  const results = {};
+  for (const [start, group] of byStart(queries)) {
+    await page.goto(address(localized(start, lang)));
+    await page.locator('html[data-has-hydrated="true"]').waitFor();
+    Object.assign(results, await runQueries(page, group));
+  }
+  return results;
+}
+
+module.exports = {querySet, localized, pageOf, pagesOf, score, runQueries, runAll, byStart, resultKey, showAll};

@@ -8,9 +8,25 @@
 
 /** What the reader's own docs set weighs against the other when both match. */
 export const currentSetBoost = 3;
-/** Pagefind's ranking: long reference pages are the subject of what they name, not noise. */
-export const ranking = {pageLength: 0.1} as const;
-/** Pages the modal lists per query; each costs one fragment download (about 2 to 12 KB gzip). */
+/**
+ * Pagefind's ranking (measured with scripts/search/rank.mjs on the committed query set
+ * and a held-out set). Long reference pages are the subject of what they name, not noise
+ * (pageLength). A page whose title, object headings or keywords name the query ranks first
+ * (metaWeights: the indexer, scripts/search/pagefind.mjs, stores the objects a page's headings
+ * define and its front matter keywords as searchable metadata). An exact word beats a longer word
+ * it begins (termSimilarity: HTTP before HTTPUpgrade), and a word said often adds less
+ * (termSaturation).
+ */
+export const ranking = {
+  pageLength: 0.1,
+  termSimilarity: 6,
+  termSaturation: 1.6,
+  metaWeights: {title: 40, objects: 40, keywords: 40},
+} as const;
+/**
+ * Pages the modal lists per query; each costs one fragment download (about 2 to 11 KB gzip), which
+ * the modal makes only when the page's place in the list comes into view.
+ */
 export const pagesPerQuery = 6;
 /** Sections listed under a page. */
 export const sectionsPerPage = 3;
@@ -154,15 +170,22 @@ export function pageHits(data: PagefindData, index: number): DocSearchHit[] {
   ];
 }
 
-/** Results for a query, best first: the reader's docs set weighted up. */
-export async function searchPages(pagefind: Pagefind, query: string, set: DocsSet, limit = pagesPerQuery): Promise<PagefindData[]> {
+/**
+ * The results for a query, best first (the reader's docs set weighted up), without their
+ * fragments: each result's `data()` downloads its page's fragment.
+ */
+export async function rankedResults(pagefind: Pagefind, query: string, set: DocsSet, limit = pagesPerQuery): Promise<PagefindResult[]> {
   const other: DocsSet = set === 'v5' ? 'main' : 'v5';
   const [mine, theirs] = await Promise.all([
     pagefind.search(query, {filters: {set}}),
     pagefind.search(query, {filters: {set: other}}),
   ]);
-  const merged = mergeBySet(mine?.results ?? [], theirs?.results ?? []);
-  return Promise.all(merged.slice(0, limit).map((r) => r.data()));
+  return mergeBySet(mine?.results ?? [], theirs?.results ?? []).slice(0, limit);
+}
+
+/** Results for a query with their fragments, best first. */
+export async function searchPages(pagefind: Pagefind, query: string, set: DocsSet, limit = pagesPerQuery): Promise<PagefindData[]> {
+  return Promise.all((await rankedResults(pagefind, query, set, limit)).map((r) => r.data()));
 }
 
 export async function searchHits(pagefind: Pagefind, query: string, set: DocsSet): Promise<DocSearchHit[]> {

@@ -112,7 +112,7 @@ for (const mode of ['light', 'dark'] as const) {
     await hydrated(page);
     await page.keyboard.press('Control+k');
     await page.locator('input.DocSearch-Input').fill('balancerTag');
-    // The default 15 s for the first results (issue 31: 60 s hid a 50× slowdown). Measured here at
+    // The default 15 s for the first results (60 s hid a 50× slowdown). Measured here at
     // 3.4–5.1 s in the modal and 2.5–3.9 s on /search with the machine's load average at 21.
     await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
     const report = (violations: {impact?: string | null; id: string; help: string; nodes: {target: unknown[]}[]}[]) => violations

@@ -269,7 +269,7 @@ test('other pages load none of the checker', async ({page, baseURL}) => {
   expect(seen.own.filter((u) => /config-schema-v[45]|config-checker-ui/.test(u))).toEqual([]);
 });
 
-test.describe('issue 29: under a strict policy, on huge files, and when the checker itself fails', () => {
+test.describe('under a strict policy, on huge files, and when the checker itself fails', () => {
   test('the page checks under a Content-Security-Policy without unsafe-eval', async ({page}) => {
     await page.route(/\/awesome\/config-checker(\.html)?$/, async (route) => {
       const response = await route.fetch();

@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {test, expect, localePath, type Locale} from './fixtures';
 
-// Issue 27: under an example the lab ran, the page says what the run showed, in the page's
+// Under an example the lab ran, the page says what the run showed, in the page's
 // language (src/plugins/labProofs reads src/data/labProofs.json, which `npm run lab` keeps in
 // step with the scenarios). An example the lab cannot run has no such line.
 

@@ -229,3 +229,34 @@ test('the arrow keys move through the results, and Enter opens the chosen one', 
   await expect.poll(() => pathAndHash(page.url())).toBe(decodeURIComponent(second!));
   await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
 });
+
+// A first query downloads the fragment (the page's text, for its snippets) of the pages
+// in view only; the others load as the list is scrolled or the arrow keys reach its end.
+test('a listed page\'s fragment downloads only when its place in the list comes into view', async ({page}) => {
+  const fragments: string[] = [];
+  page.on('requestfinished', (r) => { if (new URL(r.url()).pathname.startsWith('/pagefind/fragment/')) fragments.push(r.url()); });
+  await page.goto('/guide/start');
+  await hydrated(page);
+  await search(page, '路由');
+  // One hit per listed page has the page's own address (no #).
+  const groups = page.locator('.DocSearch-Hit a:not([href*="#"])');
+  const more = page.locator('[data-search-more]');
+  await expect(more).toHaveCount(1);
+  await page.waitForLoadState('networkidle');
+  const shown = await groups.count();
+  expect(shown).toBeLessThan(6);
+  expect(fragments.length).toBe(shown);
+  // Moving down the list with the arrow keys brings the next pages (the chosen hit is scrolled into
+  // view, and past the last one the next page loads).
+  await expect.poll(async () => {
+    await page.keyboard.press('ArrowDown');
+    return groups.count();
+  }, {timeout: 60_000}).toBeGreaterThan(shown);
+  // Scrolled to its end, the list shows all six pages, each with its own fragment.
+  await expect.poll(async () => {
+    if (await more.count()) await more.scrollIntoViewIfNeeded({timeout: 5_000}).catch(() => {});
+    return groups.count();
+  }, {timeout: 60_000}).toBe(6);
+  await expect(more).toHaveCount(0);
+  expect(new Set(fragments).size).toBe(6);
+});

@@ -4,7 +4,7 @@ import {geositeDat} from '../unit/tracer/geofiles';
 import {test, expect, hydrated, localePath, recordRequests, type Locale} from './fixtures';
 
 /**
- * Issue 28: the trace panel under the checker. One test per kind of step (a rule match, a
+ * The trace panel under the checker. One test per kind of step (a rule match, a
  * domainStrategy lookup, a balancer, a DNS fallback, an undecided geo condition, a loaded geo
  * file), in both languages; nothing is requested while tracing; axe finds nothing.
  */

@@ -1,4 +1,4 @@
-// What a scenario works with (issue 27): the page's configuration with the scenario's
+// What a scenario works with: the page's configuration with the scenario's
 // substitutions, v2ray processes that are always ended, proxy clients that reach the web
 // stand-ins, and the logs a failure prints.
 import {spawn} from 'node:child_process';

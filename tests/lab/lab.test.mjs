@@ -1,4 +1,4 @@
-// The lab itself (issue 27): its substitutions, that a wrong expectation fails with the logs, and
+// The lab itself: its substitutions, that a wrong expectation fails with the logs, and
 // that no process it started outlives it, after a failure or an interrupt. Runs the lab (root).
 import {test} from 'node:test';
 import assert from 'node:assert/strict';

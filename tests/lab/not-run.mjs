@@ -1,5 +1,5 @@
 // Complete examples that v2ray 4.34 loads but the lab does not run, by their fence's lab=ID, with
-// the reason (issue 27). Examples 4.34 cannot load (since= newer than 4.34, the v5 branch) are
+// the reason. Examples 4.34 cannot load (since= newer than 4.34, the v5 branch) are
 // listed by the lab itself and need no entry here.
 /** @type {Record<string, string>} */
 export const NOT_RUN = {

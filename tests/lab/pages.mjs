@@ -1,4 +1,4 @@
-// The examples the lab runs, read from the pages (issue 27): every complete v4 configuration of
+// The examples the lab runs, read from the pages: every complete v4 configuration of
 // every page, both languages, with its fence meta. A block is named by its fence's `lab=ID`, the
 // same in both languages, so a scenario names what it runs and editing the page changes the run.
 import {existsSync, readFileSync, readdirSync, statSync} from 'node:fs';

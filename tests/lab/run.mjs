@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The lab (issue 27): runs Debian's v2ray 4.34 on the site's own examples inside a network
+// The lab: runs Debian's v2ray 4.34 on the site's own examples inside a network
 // namespace that has only the loopback interface, with stand-ins on loopback addresses for every
 // host an example names, and checks that each example does what its scenario says.
 // Usage: npm run lab [-- --only NAME[,NAME]] [--write (update src/data/labProofs.json)] [--list (scenarios, no run)]

@@ -1,4 +1,4 @@
-// Stand-ins for the hosts examples name (issue 27), all on loopback addresses inside the lab's
+// Stand-ins for the hosts examples name, all on loopback addresses inside the lab's
 // network namespace: DNS (UDP and TCP on 53, DoT on 853, DoH on 443 at /dns-query) answering from
 // the world's table, and web servers (HTTP on 80, HTTPS on 443, UDP echo on 7) that report which
 // address and name were reached and echo what they were sent. Every query and request is logged.

@@ -1,4 +1,4 @@
-// The lab's world (issue 27): which "public" names and addresses exist inside the network
+// The lab's world: which "public" names and addresses exist inside the network
 // namespace, and what the stand-ins on them answer. Every address here is added to the loopback
 // interface of the namespace, which has no other interface: a packet to 8.8.8.8 reaches our own
 // stand-in on 8.8.8.8, never the real host.

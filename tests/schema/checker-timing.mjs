@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The checker page's figures without the whole bench (issue 29): first-visit bytes (each file the
+// The checker page's figures without the whole bench: first-visit bytes (each file the
 // page fetched, gzipped from disk, as scripts/bench/run.mjs counts them, waiting for the lazy
 // chunks), and over N cold loads the time until it can check: from navigation, from the load
 // event and from hydration (page clock), and problems listed after a paste (with the 300 ms pause).
@@ -11,7 +11,7 @@ import {gzipSync} from 'node:zlib';
 import {createRequire} from 'node:module';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const require = createRequire(join(root, 'package.json'));
-const {chromium} = require('playwright');
+const {chromium} = require('@playwright/test');
 const {findChromium, chromiumArgs} = require(join(root, 'scripts/chromium.cjs'));
 const {startServer} = await import(pathToFileURL(join(root, 'scripts/serve.mjs')).href);
 const dir = resolve(process.argv[2] ?? join(root, 'build'));

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The real-world corpus (tests/schema/real/{v4,v5}/*.jsonc, issue 29): client and server
+// The real-world corpus (tests/schema/real/{v4,v5}/*.jsonc): client and server
 // configurations for each protocol and transport the pages document, written as readers write
 // them (comments, placeholders, camelCase and snake_case v5 names). Each file goes through the
 // checker as the page runs it (format detected from the keys), and each v4 file through Debian's

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // How long the checker takes on the worst inputs the page accepts (up to its 1 MB limit), as the
 // page runs it: read, tell the format, validate, word every problem. Prints one row per input and
-// exits 1 when one takes over 1 s of CPU time (issue 29: "any input up to 1 MB answered in at most 1 s").
+// exits 1 when one takes over 1 s of CPU time ("any input up to 1 MB answered in at most 1 s").
 // Not part of npm test (a timing on a shared machine is a measurement, not a test); the unit tests
 // check the same inputs are answered (tests/unit/config-check-limits.test.ts).
 // Usage: node --import tsx tests/schema/worst-case.mjs [--runs N]

@@ -1,4 +1,4 @@
-// Inputs that once stalled or crashed the checker (issue 29), each up to the page's 1 MB limit.
+// Inputs that once stalled or crashed the checker, each up to the page's 1 MB limit.
 // Used by the unit tests (answered at all, with the right message) and worst-case.mjs (how fast).
 const MB = 1024 * 1024;
 

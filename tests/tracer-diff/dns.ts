@@ -1,5 +1,5 @@
 /**
- * Oracle 2 for the tracer (issue 28), DNS part: generated `dns` sections run through the real v2ray
+ * Oracle 2 for the tracer, DNS part: generated `dns` sections run through the real v2ray
  * 4.34 and through the tracer's traceLookup; for every looked-up name the DNS servers asked, in
  * order, the EDNS client subnet each was sent, the outbound that carried the queries to each (seen
  * by the port they arrive at), and the address finally used must agree.

@@ -1,5 +1,5 @@
 /**
- * Oracle 2 for the tracer (issue 28), routing part: generated configurations and destinations run
+ * Oracle 2 for the tracer, routing part: generated configurations and destinations run
  * through the real v2ray 4.34 (/usr/bin/v2ray) inside a network namespace that has only loopback,
  * and through the tracer; the outbound that carries each connection must agree. Then the DNS part
  * (dns.ts): the servers asked for a name, in order, must agree. Each part prints its count.

@@ -8,7 +8,7 @@ import {makeValidator} from '../../src/configCheck/validate';
 import {worstCases} from '../schema/worst-cases.mjs';
 
 /**
- * Issue 29: inputs that stalled or crashed the checker are answered. How fast is measured by
+ * Inputs that stalled or crashed the checker are answered. How fast is measured by
  * tests/schema/worst-case.mjs (a timing on a shared machine is not a test); here, that the work
  * that made them slow is no longer done.
  */

@@ -134,7 +134,7 @@ test('the format is told by keys only one of the two has', () => {
   assert.equal(detectVersion({outbounds: [{protocol: 'freedom', streamSettings: {transport: 'tcp'}}]}, schemas.v4, schemas.v5), 'v5');
   assert.equal(detectVersion({outbounds: [{protocol: 'freedom', streamSettings: {network: 'tcp'}}]}, schemas.v4, schemas.v5), 'v4');
   assert.equal(detectVersion({outbounds: []}, schemas.v4, schemas.v5), null);
-  // issue 29: files whose only v5 signs are a stream's securitySettings, or the log as objects
+  // Files whose only v5 signs are a stream's securitySettings, or the log as objects
   assert.equal(detectVersion({outbounds: [{protocol: 'vmess', streamSettings: {security: 'tls', securitySettings: {serverName: 'example.com'}}}]}, schemas.v4, schemas.v5), 'v5');
   assert.equal(detectVersion({log: {access: {type: 'File', path: '/var/log/v2ray/access.log'}, error: {type: 'Console', level: 'Info'}}, outbounds: []}, schemas.v4, schemas.v5), 'v5');
   assert.equal(detectVersion({log: {access: '/var/log/v2ray/access.log', loglevel: 'info'}, outbounds: []}, schemas.v4, schemas.v5), 'v4');

@@ -1,4 +1,4 @@
-// src/plugins/labProofs (issue 27): the lab's sentence goes under the example it ran, in the
+// src/plugins/labProofs: the lab's sentence goes under the example it ran, in the
 // page's language, and nowhere else.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';

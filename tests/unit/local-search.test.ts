@@ -5,7 +5,7 @@ import './docusaurus-aliases.cjs';
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  cleanUrl, docsSetOf, dropLeadingTitle, keywordsEnd, mergeBySet, pageHits, safeExcerpt, searchHits,
+  cleanUrl, docsSetOf, dropLeadingTitle, keywordsEnd, mergeBySet, pageHits, rankedResults, safeExcerpt, searchHits, searchPages,
   type Pagefind, type PagefindData, type PagefindResult,
 } from '../../src/search/localSearch';
 import {localSearch, queryOf, withFallback, type Mode, type Search} from '../../src/search/searchClient';
@@ -107,6 +107,31 @@ test('searchHits asks both docs sets and lists the reader\'s set first on a tie'
 test('a null answer from Pagefind (its search was superseded) is no results, not a crash', async () => {
   const pagefind: Pagefind = {options: async () => {}, search: async () => null};
   assert.deepEqual(await searchHits(pagefind, 'x', 'main'), []);
+});
+
+test('the indexer stores the objects a page\'s headings define, and its keywords, as searchable metadata', () => {
+  const article = '<article><h1>Routing</h1><h2 id="r">RoutingObject<a class="hash-link">\u200b</a></h2><p>RuleObject in text</p>'
+    + '<h3><code>RuleObject</code></h3><h3>domainStrategy</h3><h2>RoutingObject</h2><h4>Not an Object</h4></article>';
+  assert.deepEqual(indexer.definedObjects(`<nav><h2>NavObject</h2></nav>${article}`), ['RoutingObject', 'RuleObject']);
+  const marked = indexer.markArticle(`<head><meta name=keywords content="geosite,a, b"></head>${article}`, '/config/routing');
+  assert.match(marked, /<span data-pagefind-meta="objects:RoutingObject RuleObject"><\/span>/);
+  // Commas separate Pagefind's metadata fields, so the keywords are joined by spaces.
+  assert.match(marked, /<span data-pagefind-meta="keywords:geosite a b"><\/span>/);
+  assert.doesNotMatch(indexer.markArticle(article, '/config/routing'), /keywords:/);
+});
+
+test('rankedResults lists the merged results without downloading a fragment; searchPages downloads each', async () => {
+  let fragments = 0;
+  const counted = (url: string, score: number): PagefindResult => ({...result(url, score), data: async () => { fragments += 1; return result(url, score).data(); }});
+  const pagefind: Pagefind = {
+    options: async () => {},
+    search: async (_query, options) => ({results: options?.filters?.set === 'v5' ? [counted('v5/a', 2)] : [counted('b', 1), counted('c', 0.1)]}),
+  };
+  const ranked = await rankedResults(pagefind, 'x', 'main', 2);
+  assert.equal(ranked.length, 2);
+  assert.equal(fragments, 0);
+  assert.deepEqual((await searchPages(pagefind, 'x', 'main')).map((d) => d.url), ['/b', '/v5/a', '/c']);
+  assert.equal(fragments, 3);
 });
 
 test('the query is read from every request shape the Algolia client sends', () => {
@@ -219,7 +244,7 @@ test('the indexer: page addresses, docs sets and keywords', () => {
 test('the indexer marks the article of doc pages only, with its set and its keywords', () => {
   const page = '<html><head><meta name=keywords content="a<b,c"></head><body><nav>x</nav><article class="y"><h1>T</h1></article></body></html>';
   const marked = indexer.markArticle(page, '/v5/config/x');
-  assert.match(marked, /<article data-pagefind-body data-pagefind-filter="set:v5" class="y"><p data-pagefind-weight="\d+">a&lt;b · c \u2042<\/p><h1>T<\/h1>/);
+  assert.match(marked, /<article data-pagefind-body data-pagefind-filter="set:v5" class="y"><p data-pagefind-weight="\d+">a&lt;b · c \u2042<\/p><span data-pagefind-meta="keywords:a&lt;b c"><\/span><h1>T<\/h1>/);
   assert.equal(indexer.markArticle('<html><body><main>home</main></body></html>', '/'), null);
   assert.match(indexer.markArticle('<article><h1>T</h1></article>', '/config/x'), /^<article data-pagefind-body data-pagefind-filter="set:main"><h1>/);
 });

@@ -1,9 +1,10 @@
 // scripts/search/relevanceCore.cjs: how a query's results are scored.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
 import core from '../../scripts/search/relevanceCore.cjs';
 
-const {localized, pageOf, querySet, score} = core;
+const {byStart, localized, pageOf, querySet, resultKey, score} = core;
 
 test('a result is compared by its page: hash, query, .html and a trailing slash do not matter', () => {
   assert.equal(pageOf('/config/routing#ruleobject'), '/config/routing');
@@ -40,5 +41,37 @@ test('the committed query set has at least 40 queries per language, each with a 
   for (const lang of ['zh', 'en']) {
     assert.ok(set[lang].length >= 40, lang);
     for (const q of set[lang]) assert.ok(q.q && Array.isArray(q.want) && q.want.length > 0 && q.want.every((p) => p.startsWith('/')), JSON.stringify(q));
+  }
+});
+
+test('queries searched from the v5 docs are grouped by their start page and scored apart', () => {
+  const queries = [
+    {q: 'DNS', want: ['/config/dns'], kind: 'title'},
+    {q: 'DNS', want: ['/v5/config/dns'], kind: 'title', from: '/v5/config/overview'},
+    {q: 'TCP', want: ['/config/transport/tcp'], kind: 'title'},
+  ];
+  assert.deepEqual([...byStart(queries)].map(([start, group]) => [start, group.length]), [['/guide/start', 2], ['/v5/config/overview', 1]]);
+  const results = {[resultKey(queries[0])]: ['/config/dns'], [resultKey(queries[1])]: ['/v5/config/dns#x'], TCP: ['/config/transport']};
+  const r = score(queries, results, 'zh');
+  assert.equal(r.successAt1, 66.7);
+  assert.deepEqual(r.misses.map((m) => [m.q, m.from]), [['TCP', undefined]]);
+});
+
+test('the grown set names every reference page: each /config and /v5/config page of tests/data/pages.json is wanted by a query in both languages', () => {
+  const set = querySet();
+  const pages = JSON.parse(readFileSync(new URL('../data/pages.json', import.meta.url), 'utf8')).pages
+    .map((p) => p.path).filter((p) => /^\/(v5\/)?config\//.test(p));
+  for (const lang of ['zh', 'en']) {
+    const wanted = new Set(set[lang].flatMap((q) => q.want));
+    assert.deepEqual(pages.filter((p) => !wanted.has(p)), [], lang);
+  }
+});
+
+test('the held-out set is kept apart: none of its queries is in the committed set', () => {
+  const set = querySet();
+  const held = querySet('scripts/search/queries-heldout.json');
+  for (const lang of ['zh', 'en']) {
+    const committed = new Set(set[lang].map((q) => q.q.toLowerCase()));
+    assert.deepEqual(held[lang].filter((q) => committed.has(q.q.toLowerCase())).map((q) => q.q), [], lang);
   }
 });

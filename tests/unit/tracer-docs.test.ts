@@ -10,7 +10,7 @@ import {traceHref, traceName} from '../../src/plugins/traceLink';
 import {geoipDat, geositeDat, type SiteEntry} from './tracer/geofiles';
 
 /**
- * Issue 28: what the v4 and v5 pages say their routing, DNS, Fake DNS and balancer examples do,
+ * What the v4 and v5 pages say their routing, DNS, Fake DNS and balancer examples do,
  * written as expectations (tests/unit/tracer/doc-examples.json) and checked by the tracer, so the
  * examples the lab cannot run (v5 format, fields newer than 4.34) are checked too.
  */

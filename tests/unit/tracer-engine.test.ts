@@ -6,7 +6,7 @@ import {evalAttrs} from '../../src/tracer/attrs';
 import {shadowedRules, trace, traceLookup, type BalancerStep, type LookupStep} from '../../src/tracer/trace';
 import {geoipDat, geositeDat} from './tracer/geofiles';
 
-/** Issue 28: the tracer's own behaviour beyond the ported Go tests (each names the source it follows). */
+/** The tracer's own behaviour beyond the ported Go tests (each names the source it follows). */
 
 const out = (...tags: string[]) => tags.map((tag) => ({tag, protocol: 'freedom'}));
 const tcp = (address: string, port = 443) => ({address, port, network: 'tcp' as const});

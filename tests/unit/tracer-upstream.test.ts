@@ -9,7 +9,7 @@ import {route, traceLookup, type Destination} from '../../src/tracer/trace';
 import {geoipDat, geositeDat, type SiteEntry} from './tracer/geofiles';
 
 /**
- * Oracle 1 (issue 28): v2ray-core v5.52.0's table-driven Go tests of app/router, app/dns and
+ * Oracle 1: v2ray-core v5.52.0's table-driven Go tests of app/router, app/dns and
  * common/strmatcher, ported as data (tests/unit/tracer/upstream-cases.json), run through the tracer.
  */
 

@@ -10,7 +10,7 @@ const loadPanel = () => import(/* webpackChunkName: "trace-panel" */ './Panel');
 const first = typeof window === 'undefined' ? null : loadPanel();
 
 /**
- * The routing and DNS tracer (issue 28), under the checker once a configuration parses. The panel
+ * The routing and DNS tracer, under the checker once a configuration parses. The panel
  * and the engine (src/tracer) are their own chunk, fetched with the checker.
  */
 export default function TracePanel(props: Props): ReactNode {

@@ -2,7 +2,7 @@
  * The panel's texts: Chinese in code, English in ./en.json (same ids as a translate() call would
  * use, without the site.TracePanel. prefix). They live in the panel's own chunks, not in
  * i18n/en/code.json: Docusaurus bundles code.json into every English page's main script, and
- * other pages' bytes must not grow (issue 28). The panel renders in the browser only, so the
+ * other pages' bytes must not grow. The panel renders in the browser only, so the
  * page's <html lang> says which language to use.
  */
 import en from './en.json';

@@ -1,5 +1,5 @@
 /**
- * What the lab proved, under the example it ran (issue 27). `npm run lab` runs the site's
+ * What the lab proved, under the example it ran. `npm run lab` runs the site's
  * complete examples through v2ray 4.34 in a loopback-only network namespace (tests/lab/); each
  * scenario says once, in Chinese and English, what its run shows, and the lab keeps
  * src/data/labProofs.json in step with the scenarios (it fails when the file is stale). This

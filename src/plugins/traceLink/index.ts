@@ -1,5 +1,5 @@
 /**
- * "Trace this example" links (issue 28). A JSON block whose fence meta carries trace="<name>"
+ * "Trace this example" links. A JSON block whose fence meta carries trace="<name>"
  * gets, right after it, a paragraph with a link that opens the checker with the example loaded:
  * /awesome/config-checker#trace=<the JSON, percent-encoded>. The example travels in the fragment,
  * so it never reaches a server.

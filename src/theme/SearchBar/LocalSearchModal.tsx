@@ -13,7 +13,7 @@ import {useSearchLinkCreator} from '@docusaurus/theme-common';
 import Translate, {translate} from '@docusaurus/Translate';
 import translations from '@theme/SearchTranslations';
 import {searchDebounceMs} from '@site/src/constants';
-import {docsSetOf, searchHits, withPagefind, type DocSearchHit} from '@site/src/search/localSearch';
+import {docsSetOf, pageHits, rankedResults, withPagefind, type DocSearchHit, type PagefindData, type PagefindResult} from '@site/src/search/localSearch';
 import {ErrorScreen, Suggestions} from './SearchScreens';
 import styles from './styles.module.css';
 
@@ -22,7 +22,9 @@ export type Props = {initialQuery?: string; onClose: () => void; missingResultsU
 type State =
   | {status: 'idle'}
   | {status: 'pending'; hits: DocSearchHit[]}
-  | {status: 'done'; query: string; hits: DocSearchHit[]}
+  // `pages`: the fragments loaded so far, the first of `results` onwards (a page's
+  // fragment is downloaded when its place in the list comes into view).
+  | {status: 'done'; query: string; results: PagefindResult[]; pages: PagefindData[]; hits: DocSearchHit[]; more: boolean}
   | {status: 'failed'};
 
 /** Hits in page groups, in rank order (a page's sections follow it). */
@@ -36,10 +38,20 @@ function groups(hits: DocSearchHit[]): {page: string; hits: DocSearchHit[]}[] {
   return out;
 }
 
-function useSearch(query: string): State {
+function done(query: string, results: PagefindResult[], pages: PagefindData[]): State {
+  return {status: 'done', query, results, pages, hits: pages.flatMap((page, i) => pageHits(page, i)), more: pages.length < results.length};
+}
+
+/**
+ * The query's ranked results, with the first page's fragment; `loadMore` downloads the next
+ * page's fragment (one at a time, in rank order). A fragment that cannot be loaded ends the list there.
+ */
+function useSearch(query: string): [State, () => void] {
   const [state, setState] = useState<State>({status: 'idle'});
+  const loadingMore = useRef(false);
   useEffect(() => {
     const q = query.trim();
+    loadingMore.current = false;
     if (!q) {
       setState({status: 'idle'});
       return undefined;
@@ -47,8 +59,11 @@ function useSearch(query: string): State {
     let current = true;
     setState((s) => ({status: 'pending', hits: 'hits' in s ? s.hits : []}));
     const timer = setTimeout(() => {
-      withPagefind((pagefind) => searchHits(pagefind, q, docsSetOf(window.location.pathname))).then((hits) => {
-        if (current) setState({status: 'done', query: q, hits});
+      withPagefind(async (pagefind) => {
+        const results = await rankedResults(pagefind, q, docsSetOf(window.location.pathname));
+        return {results, pages: results.length ? [await results[0]!.data()] : []};
+      }).then(({results, pages}) => {
+        if (current) setState(done(q, results, pages));
       }, () => {
         if (current) setState({status: 'failed'});
       });
@@ -58,7 +73,34 @@ function useSearch(query: string): State {
       clearTimeout(timer);
     };
   }, [query]);
-  return state;
+  const loadMore = useCallback(() => {
+    if (state.status !== 'done' || !state.more || loadingMore.current) return;
+    loadingMore.current = true;
+    const {query: q, results, pages} = state;
+    results[pages.length]!.data().then((page) => [...pages, page], () => pages).then((next) => {
+      loadingMore.current = false;
+      setState((s) => (s.status === 'done' && s.query === q && s.pages === pages
+        // A fragment that failed ends the list: the loaded pages stay, "see all" has the rest.
+        ? (next === pages ? {...s, more: false} : done(q, results, next))
+        : s));
+    });
+  }, [state]);
+  return [state, loadMore];
+}
+
+/**
+ * Calls `onVisible` while the element is in view within its scrolling list: watched afresh after
+ * every load (`key`), since a list that grows by a short group may leave it in view.
+ */
+function useInView(element: HTMLElement | null, root: HTMLElement | null, onVisible: () => void, key: unknown): void {
+  useEffect(() => {
+    if (!element || !root) return undefined;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) onVisible();
+    }, {root});
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element, root, onVisible, key]);
 }
 
 const magnifier = (
@@ -71,7 +113,9 @@ const magnifier = (
 export default function LocalSearchModal({initialQuery = '', onClose, missingResultsUrl}: Props): ReactNode {
   const [query, setQuery] = useState(initialQuery);
   const [active, setActive] = useState(0);
-  const state = useSearch(query);
+  const [state, loadMore] = useSearch(query);
+  const [dropdown, setDropdown] = useState<HTMLDivElement | null>(null);
+  const [moreMark, setMoreMark] = useState<HTMLDivElement | null>(null);
   const history = useHistory();
   const createSearchLink = useSearchLinkCreator();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -79,8 +123,12 @@ export default function LocalSearchModal({initialQuery = '', onClose, missingRes
   const modal = translations.modal;
   const hits = state.status === 'done' || state.status === 'pending' ? state.hits : [];
   const pending = state.status === 'pending';
+  const more = state.status === 'done' && state.more;
+  useInView(more ? moreMark : null, dropdown, loadMore, hits.length);
 
-  useEffect(() => setActive(0), [hits]);
+  // A new result list starts at its first hit; more pages of the same list keep the selection.
+  const firstHit = hits[0]?.url;
+  useEffect(() => setActive(0), [firstHit, state.status === 'done' ? state.query : null]);
   useEffect(() => {
     inputRef.current?.focus();
     document.body.classList.add('DocSearch--active');
@@ -96,6 +144,11 @@ export default function LocalSearchModal({initialQuery = '', onClose, missingRes
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       if (!hits.length) return;
+      // Past the last loaded page: the next one loads, and the selection stays until it is there.
+      if (event.key === 'ArrowDown' && active === hits.length - 1 && more) {
+        loadMore();
+        return;
+      }
       setActive((i) => (i + (event.key === 'ArrowDown' ? 1 : hits.length - 1)) % hits.length);
     } else if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
       event.preventDefault();
@@ -157,7 +210,7 @@ export default function LocalSearchModal({initialQuery = '', onClose, missingRes
             </div>
           </form>
         </header>
-        <div className="DocSearch-Dropdown" data-search-pending={pending ? '' : undefined}>
+        <div className="DocSearch-Dropdown" ref={setDropdown} data-search-pending={pending ? '' : undefined}>
           {state.status === 'failed' && <ErrorScreen />}
           {grouped.length > 0 && (
             <div className="DocSearch-Dropdown-Container">
@@ -192,6 +245,8 @@ export default function LocalSearchModal({initialQuery = '', onClose, missingRes
                   </li>
                 ))}
               </ul>
+              {/* The next page's place: its fragment loads when this comes into view. */}
+              {more && <div ref={setMoreMark} className={styles.more} data-search-more="" aria-hidden="true" />}
             </div>
           )}
           {state.status === 'done' && hits.length === 0 && (

@@ -73,7 +73,7 @@ export default [
         'the built-in DNS\'s query to 1.1.1.1 taken to to-local-dns', 5_000);
     },
   },
-  // ---- the two examples of /config/dns that another branch is correcting (issue 27, items 1 and 2) ----
+  // ---- the two examples of /config/dns that another branch is correcting ----
   // Their expectations are what the issue says the examples SHOULD do, not what the uncorrected
   // examples do. Both carry since= newer than 4.34 today, so the lab lists them as unable to run;
   // LEAD: confirm these after merging the corrected examples.

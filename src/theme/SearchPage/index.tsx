@@ -1,6 +1,7 @@
 /**
- * The search page, /search?q=…: the whole result list of the local index for a query,
- * in both search modes (the modal's "See all results" leads here). Everything runs in the reader's
+ * The search page, /search?q=…: the whole result list of the local index for a
+ * query, in both search modes. theme-search-algolia adds the route (`searchPagePath`,
+ * config/search.ts) and the modal's "See all results" leads here. Everything runs in the reader's
  * browser; the address keeps the query so that a result list can be shared or reloaded.
  */
 import React, {useEffect, useState, type ReactNode} from 'react';
@@ -10,7 +11,7 @@ import {useHistory, useLocation} from '@docusaurus/router';
 import Translate, {translate} from '@docusaurus/Translate';
 import {searchDebounceMs} from '@site/src/constants';
 import {docsSetOf, pageHits, searchPages, withPagefind, type DocSearchHit} from '@site/src/search/localSearch';
-import styles from './search.module.css';
+import styles from './styles.module.css';
 
 /** Pages the search page lists for one query. */
 const searchPageLimit = 30;
