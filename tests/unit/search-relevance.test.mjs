@@ -57,9 +57,9 @@ test('queries searched from the v5 docs are grouped by their start page and scor
   assert.deepEqual(r.misses.map((m) => [m.q, m.from]), [['TCP', undefined]]);
 });
 
-test('the grown set names every reference page: each /config and /v5/config page of tests/data/pages.json is wanted by a query in both languages', () => {
+test('the grown set names every reference page: each /config and /v5/config page of facts/pages.json is wanted by a query in both languages', () => {
   const set = querySet();
-  const pages = JSON.parse(readFileSync(new URL('../data/pages.json', import.meta.url), 'utf8')).pages
+  const pages = JSON.parse(readFileSync(new URL('../../facts/pages.json', import.meta.url), 'utf8')).pages
     .map((p) => p.path).filter((p) => /^\/(v5\/)?config\//.test(p));
   for (const lang of ['zh', 'en']) {
     const wanted = new Set(set[lang].flatMap((q) => q.want));
