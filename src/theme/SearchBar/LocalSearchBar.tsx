@@ -5,11 +5,12 @@
  * DocSearch button and keyboard shortcuts (/ and Ctrl/Cmd+K), and the same container at the top
  * of <body>; no Algolia preconnect, no Algolia code.
  */
-import React, {useCallback, useRef, useState, type ComponentType, type ReactNode} from 'react';
+import React, {useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode} from 'react';
 import {createPortal} from 'react-dom';
 import {DocSearchButton} from '@docsearch/react/button';
 import {useDocSearchKeyboardEvents} from '@docsearch/react/useDocSearchKeyboardEvents';
 import useBaseUrl from '@docusaurus/useBaseUrl';
+import {translate} from '@docusaurus/Translate';
 import translations from '@theme/SearchTranslations';
 import {modalCssPath} from '@site/src/search/modalCss';
 import type {Props as ModalProps} from './LocalSearchModal';
@@ -64,6 +65,8 @@ export default function LocalSearchBar({missingResultsUrl}: Props): ReactNode {
   const searchButtonRef = useRef<HTMLButtonElement>(null);
   const [isOpen, setIsOpen] = useState(false);
   const [initialQuery, setInitialQuery] = useState<string | undefined>(undefined);
+  // the modal (its code or its stylesheet) could not be loaded: say so instead of doing nothing
+  const [loadFailed, setLoadFailed] = useState(false);
 
   const prepareSearchContainer = useCallback(() => {
     if (!searchContainer.current) {
@@ -74,8 +77,10 @@ export default function LocalSearchBar({missingResultsUrl}: Props): ReactNode {
   }, []);
   const openModal = useCallback(() => {
     prepareSearchContainer();
-    // A failed chunk load is reported by src/clientModules/chunkErrors; the button stays usable.
-    importModalIfNeeded(cssHref).then(() => setIsOpen(true), () => {});
+    setLoadFailed(false);
+    // A failure leaves the button usable: the next click loads again (loadModalCss forgets a
+    // failed load, and webpack fetches a failed chunk again).
+    importModalIfNeeded(cssHref).then(() => setIsOpen(true), () => setLoadFailed(true));
   }, [prepareSearchContainer, cssHref]);
   const closeModal = useCallback(() => {
     setIsOpen(false);
@@ -88,6 +93,19 @@ export default function LocalSearchBar({missingResultsUrl}: Props): ReactNode {
     setInitialQuery(event.key);
     openModal();
   }, [openModal]);
+
+  // A letter typed on the focused button opens search with it in the box. @docsearch/react 4.7's
+  // useDocSearchKeyboardEvents no longer does this (it reads neither onInput nor searchButtonRef).
+  useEffect(() => {
+    const button = searchButtonRef.current;
+    if (!button) return undefined;
+    const onKeyDown = (event: KeyboardEvent): void => {
+      if (event.key.length !== 1 || event.key === '/' || event.key === ' ' || event.ctrlKey || event.metaKey || event.altKey) return;
+      handleInput(event);
+    };
+    button.addEventListener('keydown', onKeyDown);
+    return () => button.removeEventListener('keydown', onKeyDown);
+  }, [handleInput]);
 
   useDocSearchKeyboardEvents({
     isOpen,
@@ -109,6 +127,11 @@ export default function LocalSearchBar({missingResultsUrl}: Props): ReactNode {
         ref={searchButtonRef}
         translations={translations.button}
       />
+      {loadFailed && !isOpen && (
+        <div role="alert" className="alert alert--warning shadow--md" style={{position: 'fixed', left: '1rem', right: '1rem', top: 'calc(var(--ifm-navbar-height) + 0.5rem)', zIndex: 1000, maxWidth: '32rem', margin: '0 auto'}}>
+          {translate({id: 'site.SearchBar.loadFailed', message: '搜索没能加载，请检查网络连接后再点一次搜索。'})}
+        </div>
+      )}
       {isOpen && LocalSearchModal && searchContainer.current && createPortal(
         <LocalSearchModal initialQuery={initialQuery} onClose={closeModal} missingResultsUrl={missingResultsUrl} />,
         searchContainer.current,

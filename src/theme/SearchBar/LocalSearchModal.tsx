@@ -168,7 +168,13 @@ export default function LocalSearchModal({initialQuery = '', onClose, missingRes
     <div
       className="DocSearch DocSearch-Container site-search-local"
       role="presentation"
-      onMouseDown={(event) => { if (event.target === event.currentTarget) onClose(); }}>
+      onMouseDown={(event) => {
+        if (event.target !== event.currentTarget) return;
+        // without this the browser's own mousedown handling runs after the close and takes focus
+        // off the search button that closing has just focused
+        event.preventDefault();
+        onClose();
+      }}>
       <div className="DocSearch-Modal" role="dialog" aria-modal="true" aria-label={translate({id: 'theme.SearchBar.label', message: 'Search'})}>
         <header className="DocSearch-SearchBar">
           <form className="DocSearch-Form" role="search" onSubmit={(event) => event.preventDefault()}
