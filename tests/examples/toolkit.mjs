@@ -60,11 +60,11 @@ function varint(n) {
   return out;
 }
 /** @param {number} field @param {Buffer} bytes */
-const lenField = (field, bytes) => Buffer.concat([Buffer.from([...varint((field << 3) | 2), ...varint(bytes.length)]), bytes]);
+export const lenField = (field, bytes) => Buffer.concat([Buffer.from([...varint((field << 3) | 2), ...varint(bytes.length)]), bytes]);
 /** @param {number} field @param {number} n */
-const intField = (field, n) => Buffer.from([...varint(field << 3), ...varint(n)]);
+export const intField = (field, n) => Buffer.from([...varint(field << 3), ...varint(n)]);
 /** @param {number} field @param {string} s */
-const strField = (field, s) => lenField(field, Buffer.from(s, 'utf8'));
+export const strField = (field, s) => lenField(field, Buffer.from(s, 'utf8'));
 
 /**
  * geoip.dat: GeoIPList{repeated GeoIP entry=1}; GeoIP{string country_code=1; repeated CIDR cidr=2};

@@ -3,20 +3,7 @@
 // repeated CIDR cidr=2}; CIDR{bytes ip=1; uint32 prefix=2}; GeoSiteList{repeated GeoSite entry=1};
 // GeoSite{string country_code=1; repeated Domain domain=2}; Domain{Type type=1 (Domain=2); string value=2}.
 
-/** @param {number} n */
-function varint(n) {
-  const out = [];
-  let v = n;
-  while (v > 0x7f) { out.push((v & 0x7f) | 0x80); v = Math.floor(v / 128); }
-  out.push(v);
-  return out;
-}
-/** @param {number} field @param {Buffer} bytes */
-const lenField = (field, bytes) => Buffer.concat([Buffer.from([...varint((field << 3) | 2), ...varint(bytes.length)]), bytes]);
-/** @param {number} field @param {number} n */
-const intField = (field, n) => Buffer.from([...varint(field << 3), ...varint(n)]);
-/** @param {number} field @param {string} s */
-const strField = (field, s) => lenField(field, Buffer.from(s, 'utf8'));
+import {intField, lenField, strField} from '../examples/toolkit.mjs';
 
 /** @param {Record<string, string[]>} table code -> CIDRs */
 export function geoipDat(table) {
