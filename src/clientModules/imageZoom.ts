@@ -11,9 +11,13 @@ import type {ClientModule} from '@docusaurus/types';
 import type {Zoom} from 'medium-zoom';
 import {imageZoomReattachMs, imageZoomScrollOffsetPx} from '@site/src/constants';
 
-/** Images of the page's Markdown; an image inside a link opens the link instead. */
+/**
+ * Images of the page's Markdown; an image inside a link opens the link instead. Only images with
+ * a source: a widget's empty <img> (CodeMirror's cursor buffers in the checker's editor) is not a
+ * picture, and once made the checker page fetch medium-zoom for nothing.
+ */
 function contentImages(): HTMLImageElement[] {
-  return Array.from(document.querySelectorAll<HTMLImageElement>('.markdown img')).filter(
+  return Array.from(document.querySelectorAll<HTMLImageElement>('.markdown img[src]')).filter(
     (img) => img.closest('a') === null,
   );
 }
