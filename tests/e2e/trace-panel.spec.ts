@@ -123,6 +123,27 @@ for (const locale of ['zh', 'en'] as const) {
   });
 }
 
+test.describe('when the panel cannot be fetched', () => {
+  // one pattern: test.use takes a two-element array as [value, options]
+  test.use({allowedConsoleErrors: [/status of 404|Failed to load resource|ChunkLoadError|Loading chunk|trace-panel/]});
+
+  test('a message and a retry that brings the panel', async ({page}) => {
+    let fail = true;
+    await page.route(/\/trace-panel\.[0-9a-f]+\.js$/, (route) => (fail ? route.abort('connectionreset') : route.continue()));
+    await page.goto(localePath('/awesome/config-checker', 'en'));
+    await hydrated(page);
+    await page.getByRole('textbox', {name: texts.en.editor}).click();
+    await page.keyboard.insertText(config);
+    const alert = page.getByRole('alert').filter({hasText: 'The trace panel failed to load'});
+    await expect(alert).toBeVisible();
+    fail = false;
+    await alert.getByRole('button', {name: 'Retry'}).click();
+    await expect(page.getByRole('heading', {name: texts.en.title})).toBeVisible();
+    await traceTo(page, 'en', 'www.example.com');
+    await expect(page.getByTestId('trace-summary')).toContainText(texts.en.result('direct'));
+  });
+});
+
 for (const mode of ['light', 'dark'] as const) {
   test(`the trace panel has no axe violations (${mode})`, async ({page}) => {
     await page.emulateMedia({colorScheme: mode});

@@ -1,11 +1,12 @@
 // Small pure helpers: isTypingTarget (src/utils/keyboard), isCollapsible (src/theme/CodeBlock),
-// randomUuid (src/components/Uuid).
+// randomUuid (src/components/Uuid), loadOnce (src/utils/chunks).
 import './docusaurus-aliases.cjs';
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {isTypingTarget} from '../../src/utils/keyboard';
 import {isCollapsible} from '../../src/theme/CodeBlock';
 import {randomUuid} from '../../src/components/Uuid';
+import {loadOnce} from '../../src/utils/chunks';
 
 class FakeHTMLElement {
   constructor(readonly tagName: string, readonly isContentEditable = false) {}
@@ -57,4 +58,18 @@ test('randomUuid without crypto.randomUUID (older browsers) still sets the versi
   }
   assert.equal(typeof crypto.getRandomValues, 'function');
   assert.match(randomUuid(), v4);
+});
+
+test('loadOnce shares one load, and runs it again only after a failure', async () => {
+  let calls = 0;
+  let fail = true;
+  const load = loadOnce(async () => { calls += 1; if (fail) throw new Error('chunk failed'); return calls; });
+  const [a, b] = [load(), load()];
+  assert.equal(a, b, 'two callers share one promise');
+  await assert.rejects(a, /chunk failed/);
+  assert.equal(calls, 1);
+  fail = false;
+  assert.equal(await load(), 2, 'after a failure the next call loads again');
+  assert.equal(await load(), 2, 'after a success the value is kept');
+  assert.equal(calls, 2);
 });

@@ -3,17 +3,12 @@
  * (not after it has mounted), so the page is ready to check one round of fetching sooner.
  */
 import type {Version} from '@site/src/configCheck/check';
+import {loadOnce} from '@site/src/utils/chunks';
 
 type Schema = Record<string, unknown>;
 
-let loading: Promise<Record<Version, Schema>> | null = null;
-
-export function loadSchemas(): Promise<Record<Version, Schema>> {
-  loading ??= Promise.all([
-    import(/* webpackChunkName: "config-schema-v4" */ '@config-schemas/v4.json'),
-    import(/* webpackChunkName: "config-schema-v5" */ '@config-schemas/v5.json'),
-  ]).then(([v4, v5]) => ({v4: v4.default, v5: v5.default}));
-  // a failed fetch is tried again by the next call (the retry button, a new visit)
-  loading.catch(() => { loading = null; });
-  return loading;
-}
+/** A failed fetch is tried again by the next call (the retry button, a new visit). */
+export const loadSchemas: () => Promise<Record<Version, Schema>> = loadOnce(() => Promise.all([
+  import(/* webpackChunkName: "config-schema-v4" */ '@config-schemas/v4.json'),
+  import(/* webpackChunkName: "config-schema-v5" */ '@config-schemas/v5.json'),
+]).then(([v4, v5]) => ({v4: v4.default, v5: v5.default})));
