@@ -599,7 +599,9 @@ export function detectVersion(value: unknown, v4: Schema, v5: Schema): Version |
     const list = (value as Record<string, unknown>)[k];
     return Array.isArray(list) ? list.map((x) => (x && typeof x === 'object' ? (x as Schema).streamSettings : undefined)) : [];
   }).filter((s): s is Schema => !!s && typeof s === 'object');
-  const stream4 = streams.filter((s) => 'network' in s || 'sockopt' in s || /Settings$/.test(Object.keys(s).find((k) => k !== 'transportSettings' && k !== 'securitySettings' && k.endsWith('Settings')) ?? '')).length;
+  // v4 names a stream's transport "network" with its "<name>Settings" (wsSettings, tlsSettings, …), v5 "transportSettings"/"securitySettings"
+  const v4Settings = (k: string) => k.endsWith('Settings') && k !== 'transportSettings' && k !== 'securitySettings';
+  const stream4 = streams.filter((s) => 'network' in s || 'sockopt' in s || Object.keys(s).some(v4Settings)).length;
   // "security" is in both; its settings are "securitySettings" only in v5 (v4: tlsSettings)
   const stream5 = streams.filter((s) => 'transport' in s || 'transportSettings' in s || 'socketSettings' in s || 'securitySettings' in s).length;
   // the log's access and error are file paths in v4 and objects ({"type": "File", …}) in v5

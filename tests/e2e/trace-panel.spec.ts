@@ -123,6 +123,18 @@ for (const locale of ['zh', 'en'] as const) {
   });
 }
 
+for (const locale of ['zh', 'en'] as const) {
+  test(`${locale}: a #trace= address that cannot be decoded is told, and a good one then loads`, async ({page}) => {
+    await page.goto(`${localePath('/awesome/config-checker', locale)}#trace=%7B%22routing%E0%A4%A`);
+    await hydrated(page);
+    await expect(page.getByTestId('trace-hash-broken')).toContainText(locale === 'zh' ? '无法解码' : 'cannot be decoded');
+    await expect(page.getByTestId('check-status')).toContainText(locale === 'zh' ? '粘贴或输入配置后' : 'Paste or type');
+    await page.evaluate((hash) => { window.location.hash = hash; }, `trace=${encodeURIComponent(config)}`);
+    await expect(page.getByRole('heading', {name: texts[locale].title})).toBeVisible();
+    await expect(page.getByTestId('trace-hash-broken')).toHaveCount(0);
+  });
+}
+
 test.describe('when the panel cannot be fetched', () => {
   // one pattern: test.use takes a two-element array as [value, options]
   test.use({allowedConsoleErrors: [/status of 404|Failed to load resource|ChunkLoadError|Loading chunk|trace-panel/]});

@@ -113,7 +113,9 @@ export default function Checker(): ReactNode {
     return () => { editor.destroy(); view.current = null; };
   }, [ids.help, readFile]);
 
-  useConfigFromHash(replaceText); // after the editor exists
+  // after the editor exists; an address whose configuration cannot be read gets a message, not a silent empty editor
+  const [hashBroken, setHashBroken] = useState(false);
+  useConfigFromHash(replaceText, setHashBroken);
 
   // check a moment after the last change
   useEffect(() => {
@@ -196,6 +198,11 @@ export default function Checker(): ReactNode {
         </Translate>
       </p>
       {fileError && <p className="cc-fileError" role="alert">{fileError}</p>}
+      {hashBroken && (
+        <p className="cc-fileError" role="alert" data-testid="trace-hash-broken">
+          {translate({id: 'site.ConfigChecker.traceHashBroken', message: '地址中 #trace= 后面的配置无法解码，可能在复制时被截断了。请回到示例所在的页面，重新点击“在检查器中追踪这个示例”，或者把配置直接粘贴到这里。'})}
+        </p>
+      )}
       <div ref={host} id={ids.editor} className="cc-editor" />
       <p id={ids.status} className="cc-status" role="status" data-testid="check-status">{status}{guessed && ` ${guessed}`}</p>
       {failed !== null && (

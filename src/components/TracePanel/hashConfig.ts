@@ -26,14 +26,26 @@ export function configFromHash(hash: string): string | null {
   }
 }
 
-export function useConfigFromHash(load: (text: string) => void): void {
+/**
+ * A #trace= fragment that cannot be percent-decoded: most often an address cut short when it was
+ * pasted. The site rewrites such a fragment as a whole so that it decodes (src/utils/hash.ts
+ * wellFormedHash: `#trace=%7B%E0` becomes `#trace%3D%257B%25E0`), so that form is one too.
+ */
+export function undecodableTraceHash(hash: string): boolean {
+  return hash.startsWith(traceHashPrefix) ? configFromHash(hash) === null : /^#trace%3D/i.test(hash);
+}
+
+/** Loads the fragment's configuration now and on each hashchange; tells `broken` (true or false) whether the last #trace= fragment could be read. */
+export function useConfigFromHash(load: (text: string) => void, broken: (undecodable: boolean) => void): void {
   useEffect(() => {
     const onHash = (): void => {
-      const text = configFromHash(window.location.hash);
+      const {hash} = window.location;
+      const text = configFromHash(hash);
       if (text !== null) load(text);
+      if (text !== null || undecodableTraceHash(hash)) broken(text === null);
     };
     onHash();
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
-  }, [load]);
+  }, [load, broken]);
 }
