@@ -135,6 +135,13 @@ test('attrs: the Starlark subset', () => {
   assert.equal(evalAttrs("attrs[':method'] == 'GET' and attrs[':path'].startswith('/a')", {':method': 'GET', ':path': '/ab'}), true);
   assert.equal(evalAttrs("not attrs[':path'].endswith('.js') or 'x' in attrs[':path']", {':path': '/x.js'}), true);
   assert.throws(() => evalAttrs('len(attrs) > 1', {}));
+  // dict.get(key, default=None): the default when the key is absent, never a KeyError
+  const host = "attrs[':method'] == 'GET' and attrs.get('host', '').endswith('.example.com')";
+  assert.equal(evalAttrs(host, {':method': 'GET', host: 'www.example.com'}), true);
+  assert.equal(evalAttrs(host, {':method': 'GET'}), false);
+  assert.equal(evalAttrs("attrs.get('x') == None", {}), true);
+  assert.equal(evalAttrs("attrs.get('x')", {x: 'a'}), true);
+  assert.throws(() => evalAttrs("attrs.keys()", {}));
 });
 
 test("the panel's texts: every id has its English, with the same placeholders", async () => {
