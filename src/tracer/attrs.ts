@@ -1,7 +1,7 @@
 /**
  * The part of Starlark that routing "attrs" expressions use (app/router/condition.go:281 wraps the
  * expression as `satisfied=(...)` and evaluates it with `attrs`, a dict of string to string):
- * string literals, attrs[...], .startswith/.endswith, ==, !=, in, not in, and, or, not,
+ * string literals, attrs[...], attrs.get(key[, default]), .startswith/.endswith, ==, !=, in, not in, and, or, not,
  * parentheses. Anything else is reported as unsupported (the trace shows the rule as undecided).
  */
 
@@ -85,9 +85,18 @@ export function evalAttrs(code: string, attrs: Record<string, string>): boolean 
         if (name?.t !== 'id') throw new Error('expected a method name');
         p++;
         eat('(');
-        const arg = or();
+        const args: Val[] = [or()];
+        while (peek()?.v === ',') { p++; args.push(or()); }
         eat(')');
-        if (typeof v !== 'string' || typeof arg !== 'string') throw new Error('string methods only');
+        const [arg, fallback = null] = args;
+        if (v === ATTRS) {
+          // Starlark dict.get(key, default=None): the value, or the default when the key is absent
+          if (name.v !== 'get' || args.length > 2) throw new Error(`unsupported method ${name.v} on attrs`);
+          if (typeof arg !== 'string') throw new Error('attrs keys are strings');
+          v = arg in attrs ? attrs[arg] ?? null : fallback;
+          continue;
+        }
+        if (typeof v !== 'string' || typeof arg !== 'string' || args.length !== 1) throw new Error('string methods only');
         if (name.v === 'startswith') v = v.startsWith(arg);
         else if (name.v === 'endswith') v = v.endsWith(arg);
         else throw new Error(`unsupported method ${name.v}`);

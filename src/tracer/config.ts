@@ -556,10 +556,24 @@ function inboundsOf(v: unknown): Inbound[] {
   });
 }
 
+/**
+ * The outbounds a connection can be sent to: the written ones, and the API's own. The commander
+ * (v4 "api", v5 services.commander) adds an outbound handler under its tag when it starts, after
+ * removing any handler of that tag (app/commander/commander.go:90-97 at v5.52.0, :87 at v4.34.0),
+ * so a rule sending the API inbound to that tag reaches it.
+ */
+function outboundsOf(c: Json, format: Format): {tag: string; protocol: string}[] {
+  const outbounds = (Array.isArray(c.outbounds) ? c.outbounds : []).filter(isObj).map((o) => ({tag: str(o.tag), protocol: str(o.protocol)}));
+  const commander = format === 'v4' ? c.api : isObj(c.services) ? c.services.commander : undefined;
+  const tag = isObj(commander) ? str(commander.tag) : '';
+  if (!tag) return outbounds;
+  return [...outbounds.filter((o) => o.tag !== tag), {tag, protocol: 'commander'}];
+}
+
 export function readConfig(value: unknown, format: Format): Model {
   const c = isObj(value) ? value : {};
   const errors: string[] = [];
-  const outbounds = (Array.isArray(c.outbounds) ? c.outbounds : []).filter(isObj).map((o) => ({tag: str(o.tag), protocol: str(o.protocol)}));
+  const outbounds = outboundsOf(c, format);
   if (format === 'v4') {
     return {
       format, outbounds, inbounds: inboundsOf(c.inbounds),

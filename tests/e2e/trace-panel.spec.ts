@@ -15,10 +15,12 @@ test.use({allowedConsoleErrors: [page404]});
 const texts = {
   zh: {editor: '配置文件内容', address: '目标（域名或 IP）', port: '端口', answer: 'DNS 返回的 IP（可选，用逗号分隔）', inbound: '入站标记（可选）',
     result: (t: string) => `结论：走出站 ${t}`, title: '这个连接会去哪里？', undecided: '未定：如果 geosite:cn 成立', loaded: '已读入 geosite.dat',
-    fallbackWarn: '会回退到 UDP:223.5.5.5:53', secondPass: 'IPIfNonMatch', badPort: '端口应当是 0 到 65535 之间的整数。', trace: '在检查器中追踪这个示例'},
+    fallbackWarn: '会回退到 UDP:223.5.5.5:53', secondPass: 'IPIfNonMatch', badPort: '端口应当是 0 到 65535 之间的整数。', trace: '在检查器中追踪这个示例',
+    noProblems: '没有发现问题', detected: (v: string) => `看起来是 ${v} 配置`},
   en: {editor: 'Configuration file', address: 'Destination (domain or IP)', port: 'Port', answer: 'IPs the DNS answers (optional, comma-separated)', inbound: 'Inbound tag (optional)',
     result: (t: string) => `Result: outbound ${t}`, title: 'Where does this connection go?', undecided: 'Undecided: if geosite:cn holds', loaded: 'Read geosite.dat',
-    fallbackWarn: 'falls back to UDP:223.5.5.5:53', secondPass: 'IPIfNonMatch', badPort: 'The port should be a whole number from 0 to 65535.', trace: 'Trace this example in the checker'},
+    fallbackWarn: 'falls back to UDP:223.5.5.5:53', secondPass: 'IPIfNonMatch', badPort: 'The port should be a whole number from 0 to 65535.', trace: 'Trace this example in the checker',
+    noProblems: 'no problems found', detected: (v: string) => `Looks like a ${v} configuration`},
 } as const;
 
 const config = JSON.stringify({
@@ -181,4 +183,42 @@ for (const locale of ['zh', 'en'] as const) {
     await traceTo(page, locale, 'shop.example.cn');
     await expect(page.getByTestId('trace-summary')).toContainText(texts[locale].result('direct'));
   });
+}
+
+/**
+ * A fragment's link (fragment=<Object> trace="name") carries the fragment wrapped into a whole
+ * configuration: the checker finds no problem in it, tells its format, and the trace runs on it.
+ * `unique` is a piece of the fragment, percent-encoded as in the link, that no other link on the page has.
+ */
+const fragments = [
+  {page: '/config/routing', unique: 'keyword%3Avideo', format: 'v4', shows: ['"tag": "default"', 'keyword:video'],
+    trace: {address: 'www.example.org', port: '8080', inbound: 'socks-in'}, result: 'proxy', step: 'rule'},
+  {page: '/v5/config/router', unique: 'stickyChoice', format: 'v5', shows: ['"balancingTag": "auto"', 'stickyChoice'],
+    trace: {address: 'www.example.com', port: '443', inbound: ''}, result: 'proxy-1 | proxy-2', step: 'balancer'},
+] as const;
+
+for (const locale of ['zh', 'en'] as const) {
+  for (const f of fragments) {
+    test(`${locale}: a fragment's "trace this example" (${f.page}) opens the checker with it wrapped, no schema error, traceable`, async ({page}) => {
+      const t = texts[locale];
+      await page.goto(localePath(f.page, locale));
+      await hydrated(page);
+      const link = page.locator(`a[data-trace-link][href*="${f.unique}"]`);
+      await expect(link).toHaveCount(1);
+      await expect(link).toHaveText(t.trace);
+      await link.click();
+      await expect(page).toHaveURL(/\/awesome\/config-checker#trace=/);
+      await hydrated(page);
+      await expect(page.getByRole('heading', {name: t.title})).toBeVisible();
+      const editor = page.getByRole('textbox', {name: t.editor});
+      for (const text of f.shows) await expect(editor).toContainText(text);
+      await expect(page.getByTestId('check-status')).toContainText(t.noProblems);
+      await expect(page.getByTestId('problems')).toHaveCount(0);
+      await expect(page.getByTestId('detected')).toHaveText(t.detected(f.format));
+      await page.getByRole('combobox', {name: t.inbound}).fill(f.trace.inbound);
+      await traceTo(page, locale, f.trace.address, f.trace.port);
+      await expect(page.getByTestId('trace-summary')).toContainText(t.result(f.result));
+      await expect(page.getByTestId('trace-route').locator(`li[data-step="${f.step}"]`).first()).toBeVisible();
+    });
+  }
 }

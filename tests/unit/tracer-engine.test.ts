@@ -131,10 +131,29 @@ test('FakeDNS answers client queries only; internal lookups skip it (dns.go:334,
   assert.deepEqual(internal.skipped.map((s) => s.why), ['fakedns']);
 });
 
+test("the API's tag is an outbound: the commander adds its handler at start, replacing one of that tag (commander.go:90)", () => {
+  const rule = {type: 'field', inboundTag: ['api-in'], outboundTag: 'api'};
+  const v4 = readConfig({api: {tag: 'api', services: ['StatsService']}, outbounds: out('direct'), routing: {rules: [rule]}}, 'v4');
+  const dest = {...tcp('127.0.0.1', 10085), inboundTag: 'api-in'};
+  assert.equal(trace(v4, dest, emptyGeoData()).route.outbound, 'api');
+  assert.equal(trace(readConfig({outbounds: out('direct'), routing: {rules: [rule]}}, 'v4'), dest, emptyGeoData()).route.outbound, 'direct', 'without the API the tag is missing');
+  const v5 = readConfig({services: {commander: {tag: 'api', name: ['stats']}}, outbounds: out('direct'), router: {rule: [{tag: 'api', inboundTag: ['api-in']}]}}, 'v5');
+  assert.equal(trace(v5, dest, emptyGeoData()).route.outbound, 'api');
+  // an outbound of the API's tag is replaced, and so is no longer the first (default) one
+  assert.deepEqual(readConfig({api: {tag: 'a'}, outbounds: out('a', 'b')}, 'v4').outbounds.map((o) => o.tag), ['b', 'a']);
+});
+
 test('attrs: the Starlark subset', () => {
   assert.equal(evalAttrs("attrs[':method'] == 'GET' and attrs[':path'].startswith('/a')", {':method': 'GET', ':path': '/ab'}), true);
   assert.equal(evalAttrs("not attrs[':path'].endswith('.js') or 'x' in attrs[':path']", {':path': '/x.js'}), true);
   assert.throws(() => evalAttrs('len(attrs) > 1', {}));
+  // dict.get(key, default=None): the default when the key is absent, never a KeyError
+  const host = "attrs[':method'] == 'GET' and attrs.get('host', '').endswith('.example.com')";
+  assert.equal(evalAttrs(host, {':method': 'GET', host: 'www.example.com'}), true);
+  assert.equal(evalAttrs(host, {':method': 'GET'}), false);
+  assert.equal(evalAttrs("attrs.get('x') == None", {}), true);
+  assert.equal(evalAttrs("attrs.get('x')", {x: 'a'}), true);
+  assert.throws(() => evalAttrs("attrs.keys()", {}));
 });
 
 test("the panel's texts: every id has its English, with the same placeholders", async () => {
