@@ -19,12 +19,14 @@
 // (--strict makes them fail). Figures go to bench/examples.json.
 // Usage: node --import tsx check-examples.mjs [--page /config/routing] [--strict] [--verbose (one line per block)]
 //   [--root DIR (pages from another tree, for check-examples.test.mjs)]
-import {existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
-import {join, relative, resolve} from 'node:path';
+import {join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {codeBlocks, compareExamples, parseJsonBlock, parseMeta} from '../content/blocks.mjs';
 import {resolveObject, walk} from '../../scripts/facts/factsWalk.mjs';
+import {pageFiles} from '../../scripts/content/files.mjs';
+import {compareVersions, versionOf} from '../../scripts/content/versions.mjs';
 import {V2RAY, ensureProgram, freePort, knownKeys, makeCertificate, testConfig, toolkitVersion, writeGeoFiles} from './toolkit.mjs';
 import {wrapFragment} from './wrap.mjs';
 import {schemaValidator} from '../schema/validator.mjs';
@@ -45,14 +47,6 @@ const DEFAULT_GEOIP = ['private', 'cn'];
 const DEFAULT_GEOSITE = ['cn', 'geolocation-!cn', 'category-ads-all'];
 
 /** @typedef {'zh' | 'en'} Lang */
-/** @type {{dir: string, lang: Lang, v5: boolean}[]} */
-const ROOTS = [
-  {dir: 'docs', lang: 'zh', v5: false},
-  {dir: 'versioned_docs/v5', lang: 'zh', v5: true},
-  {dir: 'i18n/en/docusaurus-plugin-content-docs/current', lang: 'en', v5: false},
-  {dir: 'i18n/en/docusaurus-plugin-content-docs-v5/current', lang: 'en', v5: true},
-];
-
 /**
  * @typedef {{file: string, line: number, lang: Lang, page: string, v5: boolean, code: string,
  *   meta: import('../content/blocks.mjs').FenceMeta, value?: unknown,
@@ -60,37 +54,15 @@ const ROOTS = [
  *   program?: boolean, programOk?: boolean, fieldsChecked?: boolean, schemaOk?: boolean}} Block
  */
 
-/** @param {string} dir @returns {string[]} */
-function walkDir(dir) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).sort().flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? walkDir(p) : /\.mdx?$/.test(n) ? [p] : [];
-  });
-}
-
-/** @param {string} s @returns {number[]} */
-const version = (s) => s.replace(/^v/, '').split('.').map((n) => Number(n) || 0);
-/** @param {number[]} a @param {number[]} b */
-const cmp = (a, b) => {
-  for (let i = 0; i < 3; i += 1) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
-  return 0;
-};
-
 // ---- collect ----
 /** @type {Block[]} */
 const blocks = [];
-for (const r of ROOTS) {
-  for (const abs of walkDir(join(pagesRoot, r.dir))) {
-    const rel = relative(join(pagesRoot, r.dir), abs).replace(/\.mdx?$/, '');
-    const page = `${r.v5 ? '/v5' : ''}/${rel}`;
-    if (only && page !== only) continue;
-    const file = relative(pagesRoot, abs);
-    for (const b of codeBlocks(readFileSync(abs, 'utf8'))) {
-      if (b.lang !== 'json' && b.lang !== 'jsonc') continue;
-      blocks.push({file, line: b.line, lang: r.lang, page, v5: r.v5, code: b.code, meta: parseMeta(b.meta),
-        ...(() => { try { return {value: parseJsonBlock(b)}; } catch { return {}; } })()});
-    }
+for (const {abs, file, page, lang, v5} of pageFiles(pagesRoot)) {
+  if (only && page !== only) continue;
+  for (const b of codeBlocks(readFileSync(abs, 'utf8'))) {
+    if (b.lang !== 'json' && b.lang !== 'jsonc') continue;
+    blocks.push({file, line: b.line, lang, page, v5, code: b.code, meta: parseMeta(b.meta),
+      ...(() => { try { return {value: parseJsonBlock(b)}; } catch { return {}; } })()});
   }
 }
 
@@ -114,7 +86,7 @@ for (const b of blocks) {
   }
   if (b.meta.since !== undefined) {
     if (!/^v?\d+(\.\d+){0,2}$/.test(b.meta.since)) fail(b, `since=${b.meta.since} is not a version`);
-    else if (!b.v5 && cmp(version(b.meta.since), PROGRAM_VERSION) <= 0) {
+    else if (!b.v5 && compareVersions(versionOf(b.meta.since), PROGRAM_VERSION) <= 0) {
       fail(b, `since=${b.meta.since} is not newer than the toolkit here (4.34): drop it so the example runs through v2ray`);
     }
   }

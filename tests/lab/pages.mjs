@@ -1,9 +1,10 @@
 // The examples the lab runs, read from the pages: every complete v4 configuration of
 // every page, both languages, with its fence meta. A block is named by its fence's `lab=ID`, the
 // same in both languages, so a scenario names what it runs and editing the page changes the run.
-import {existsSync, readFileSync, readdirSync, statSync} from 'node:fs';
-import {join, relative} from 'node:path';
+import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
+import {pageFiles} from '../../scripts/content/files.mjs';
+import {compareVersions, versionOf} from '../../scripts/content/versions.mjs';
 import {codeBlocks, parseJsonBlock, parseMeta} from '../content/blocks.mjs';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -14,34 +15,10 @@ export const PROGRAM_VERSION = [4, 34, 0];
 const V4_ROOT_KEYS = new Set(['$schema', 'log', 'api', 'dns', 'routing', 'policy', 'inbounds', 'outbounds',
   'transport', 'stats', 'reverse', 'fakedns', 'browserForwarder', 'observatory', 'burstObservatory', 'services']);
 
-const ROOTS = [
-  {dir: 'docs', lang: 'zh', v5: false},
-  {dir: 'versioned_docs/v5', lang: 'zh', v5: true},
-  {dir: 'i18n/en/docusaurus-plugin-content-docs/current', lang: 'en', v5: false},
-  {dir: 'i18n/en/docusaurus-plugin-content-docs-v5/current', lang: 'en', v5: true},
-];
-
 /**
  * @typedef {{file: string, line: number, lang: 'zh' | 'en', page: string, v5: boolean, code: string,
  *   meta: import('../content/blocks.mjs').FenceMeta, value: unknown}} PageBlock
  */
-
-/** @param {string} dir @returns {string[]} */
-function walkDir(dir) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).sort().flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? walkDir(p) : /\.mdx?$/.test(n) ? [p] : [];
-  });
-}
-
-/** @param {string} s */
-export const versionOf = (s) => s.replace(/^v/, '').split('.').map((n) => Number(n) || 0);
-/** @param {number[]} a @param {number[]} b */
-export const compareVersions = (a, b) => {
-  for (let i = 0; i < 3; i += 1) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
-  return 0;
-};
 
 /** Is this block a complete configuration file (not a fragment, not a non-config block)? @param {PageBlock} b */
 export function isCompleteConfig(b) {
@@ -68,18 +45,12 @@ export function whyNotLoadable(b) {
 export function readBlocks(root = ROOT) {
   /** @type {PageBlock[]} */
   const out = [];
-  for (const r of ROOTS) {
-    for (const abs of walkDir(join(root, r.dir))) {
-      const rel = relative(join(root, r.dir), abs).replace(/\.mdx?$/, '');
-      const page = `${r.v5 ? '/v5' : ''}/${rel}`;
-      const file = relative(root, abs);
-      for (const b of codeBlocks(readFileSync(abs, 'utf8'))) {
-        if (b.lang !== 'json' && b.lang !== 'jsonc') continue;
-        let value;
-        try { value = parseJsonBlock(b); } catch { continue; } // the example check reports these
-        out.push({file, line: b.line, lang: /** @type {'zh' | 'en'} */ (r.lang), page, v5: r.v5, code: b.code,
-          meta: parseMeta(b.meta), value});
-      }
+  for (const {abs, file, page, lang, v5} of pageFiles(root)) {
+    for (const b of codeBlocks(readFileSync(abs, 'utf8'))) {
+      if (b.lang !== 'json' && b.lang !== 'jsonc') continue;
+      let value;
+      try { value = parseJsonBlock(b); } catch { continue; } // the example check reports these
+      out.push({file, line: b.line, lang, page, v5, code: b.code, meta: parseMeta(b.meta), value});
     }
   }
   return out;

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readFileSync, readdirSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {readConfig, type Format} from '../../src/tracer/config';
 import {emptyGeoData, readGeoIP, readGeoSite, type GeoData} from '../../src/tracer/geodata';
@@ -8,6 +8,7 @@ import {formatIP, parseIP} from '../../src/tracer/ip';
 import {trace, traceLookup, type BalancerStep, type Destination} from '../../src/tracer/trace';
 import {fragmentName, traceConfig, traceHref, traceName} from '../../src/plugins/traceLink';
 import {buildSchema} from '../../scripts/schema/generate.mjs';
+import {pageFiles} from '../../scripts/content/files.mjs';
 import {checkConfig, parseConfig, tellVersion} from '../../src/configCheck/check';
 import {makeValidator} from '../../src/configCheck/validate';
 import {geoipDat, geositeDat, type SiteEntry} from './tracer/geofiles';
@@ -60,12 +61,8 @@ function linked(file: string, name: string): unknown {
   return traceConfig(b.meta, b.code, file, b.line);
 }
 
-function docFiles(dir: string): string[] {
-  return readdirSync(join(root, dir), {recursive: true, encoding: 'utf8'}).filter((f) => f.endsWith('.md')).map((f) => join(dir, f));
-}
-
 test('every trace= example has expectations, in both languages, with the same JSON', () => {
-  const files = [...docFiles('docs'), ...docFiles('versioned_docs'), ...docFiles('i18n/en/docusaurus-plugin-content-docs/current'), ...docFiles('i18n/en/docusaurus-plugin-content-docs-v5/current')];
+  const files = pageFiles().map((p) => p.file);
   const found = new Map<string, string[]>();
   for (const f of files) for (const name of tracedBlocks(f).keys()) found.set(name, [...(found.get(name) ?? []), f]);
   for (const e of data.examples) {
