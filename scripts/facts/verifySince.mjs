@@ -6,12 +6,12 @@
 import {execFileSync, spawnSync} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
+import {compareVersions, versionOf} from '../content/versions.mjs';
 
 const repo = process.argv[2];
 if (!repo) { console.error('usage: verifySince.mjs <v2ray-core git dir>'); process.exit(2); }
 const data = JSON.parse(readFileSync(fileURLToPath(new URL('../../facts/since.json', import.meta.url)), 'utf8'));
-const semver = (t) => t.slice(1).split('.').map(Number);
-const cmp = (a, b) => { const x = semver(a), y = semver(b); for (let i = 0; i < 3; i += 1) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0); return 0; };
+const cmp = (a, b) => compareVersions(versionOf(a), versionOf(b));
 const tags = execFileSync('git', ['-C', repo, 'tag'], {encoding: 'utf8'}).split('\n').filter((t) => /^v\d+\.\d+\.\d+$/.test(t)).sort(cmp);
 const has = (tag, path, pattern) => spawnSync('git', ['-C', repo, 'grep', '-q', '-F', pattern, tag, '--', path]).status === 0;
 let bad = 0;
