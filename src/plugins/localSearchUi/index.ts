@@ -32,12 +32,29 @@ function cacheFor(config: {cache?: CacheConfig; experiments?: {cache?: CacheConf
   return out;
 }
 
-/** The plugin in hosted builds: only the cache version. */
+/** theme-search-algolia's SearchBar, whose only <Head> content is the preconnect to Algolia (3.10.2, lib/theme/SearchBar/index.js). */
+const algoliaSearchBar = /[\\/]@docusaurus[\\/]theme-search-algolia[\\/]lib[\\/]theme[\\/]SearchBar$/;
+const noHead = resolve(__dirname, '../../theme/SearchBar/NoHead.tsx');
+
+type HeadRequest = {request: string; context: string};
+
+/**
+ * The plugin in hosted builds: the cache version, and no Algolia preconnect. DocSearch's SearchBar
+ * puts <link rel="preconnect" href="https://<appId>-dsn.algolia.net"> into every page's head, so
+ * every page load reached a third-party host (blocked for many readers) before anyone searched.
+ * Its @docusaurus/Head, and only that one, becomes ./NoHead.
+ */
 export function hostedSearchUi(): Plugin {
   return {
     name: 'hosted-search-ui',
-    configureWebpack(config) {
-      return cacheFor(config as Parameters<typeof cacheFor>[0], 'hosted');
+    configureWebpack(config, _isServer, utils) {
+      const {NormalModuleReplacementPlugin} = utils.currentBundler.instance;
+      return {
+        ...cacheFor(config as Parameters<typeof cacheFor>[0], 'hosted'),
+        plugins: [new NormalModuleReplacementPlugin(/^@docusaurus\/Head$/, (data: HeadRequest) => {
+          if (algoliaSearchBar.test(data.context)) data.request = noHead;
+        })],
+      };
     },
   };
 }
