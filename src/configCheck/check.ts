@@ -396,8 +396,8 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
   // mistakes places them all for the order, but words only the first `detail`
   const segmentsOf = new Map<Problem, (string | number)[]>();
   const place = (from: number, to: number, path: (string | number)[]) => ({from, to, line: 0, column: 0, path: '', [SEGMENTS]: path});
-  if (validate(value)) return {problems: bom, value};
-  const errors = [...(validate.errors ?? [])];
+  const errors = [...validate(value)];
+  if (errors.length === 0) return {problems: bom, value};
   const position = new Map(errors.map((e, i) => [e, i]));
   const dropped = new Set<ValidationError>();
   const problems: Problem[] = [];
@@ -627,7 +627,7 @@ export const FIT_LIMIT = 256 * 1024;
 export function tellVersion(parsed: Parsed, schemas: Record<Version, Schema>, validators: Record<Version, Validator>): Version | null {
   const byKeys = detectVersion(parsed.value, schemas.v4, schemas.v5);
   if (byKeys || parsed.value === undefined || parsed.text.length > FIT_LIMIT) return byKeys;
-  const errors = (v: Version) => (validators[v](parsed.value) ? 0 : validators[v].errors?.length ?? 1);
+  const errors = (v: Version) => validators[v](parsed.value).length;
   const e4 = errors('v4');
   const e5 = errors('v5');
   return e4 < e5 ? 'v4' : e5 < e4 ? 'v5' : null;
