@@ -96,15 +96,25 @@ function sourceValues(path) {
  * @returns {string[]} problems
  */
 export function checkFields(pages) {
-  const problems = [];
+  return referencePages(pages).flatMap(({path, texts, files}) => checkFieldTexts(path, texts, files));
+}
+
+/**
+ * The reference pages among `pages` that exist in both languages, with their files and texts
+ * (a page missing in one language is check-content's finding, not these checks').
+ * @param {{path: string}[]} pages
+ * @returns {{path: string, files: {zh: string, en: string}, texts: {zh: string, en: string}}[]}
+ */
+export function referencePages(pages) {
+  const out = [];
   for (const {path} of pages) {
     if (!isReferencePage(path)) continue;
-    const files = {zh: fileFor(path, 'zh'), en: fileFor(path, 'en')};
-    if (!files.zh || !files.en) continue;
-    const texts = {zh: readFileSync(root + files.zh, 'utf8'), en: readFileSync(root + files.en, 'utf8')};
-    problems.push(...checkFieldTexts(path, texts, /** @type {{zh: string, en: string}} */ (files)));
+    const zh = fileFor(path, 'zh');
+    const en = fileFor(path, 'en');
+    if (!zh || !en) continue;
+    out.push({path, files: {zh, en}, texts: {zh: readFileSync(root + zh, 'utf8'), en: readFileSync(root + en, 'utf8')}});
   }
-  return problems;
+  return out;
 }
 
 /**

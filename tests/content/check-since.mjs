@@ -5,9 +5,9 @@
 // appear at that tag, which scripts/facts/verifySince.mjs checks against a clone of v2ray-core.
 // Both languages must make the same claims.
 import {readFileSync} from 'node:fs';
-import {fileFor, root} from '../../scripts/content/files.mjs';
+import {root} from '../../scripts/content/files.mjs';
 import {headings} from '../../scripts/content/anchors.mjs';
-import {isReferencePage} from './check-fields.mjs';
+import {referencePages} from './check-fields.mjs';
 
 const claim = /(?:自\s*)?v(\d+\.\d+(?:\.\d+)?)\s*(?:版本)?\s*起|[Ss]ince\s+v?(\d+\.\d+(?:\.\d+)?)/g;
 
@@ -64,13 +64,5 @@ export function checkSinceTexts(path, texts, files, data) {
 /** @param {{path: string}[]} pages */
 export function checkSince(pages) {
   const data = sinceData();
-  const problems = [];
-  for (const {path} of pages) {
-    if (!isReferencePage(path)) continue;
-    const files = {zh: fileFor(path, 'zh'), en: fileFor(path, 'en')};
-    if (!files.zh || !files.en) continue;
-    const texts = {zh: readFileSync(root + files.zh, 'utf8'), en: readFileSync(root + files.en, 'utf8')};
-    problems.push(...checkSinceTexts(path, texts, /** @type {{zh: string, en: string}} */ (files), data));
-  }
-  return problems;
+  return referencePages(pages).flatMap(({path, texts, files}) => checkSinceTexts(path, texts, files, data));
 }

@@ -2,7 +2,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {headings, pageAnchors} from '../../scripts/content/anchors.mjs';
-import {checkFieldTexts, fieldEntriesOf, normalValue} from './check-fields.mjs';
+import {checkFieldTexts, fieldEntriesOf, normalValue, referencePages} from './check-fields.mjs';
 import {checkSinceTexts, versionClaims} from './check-since.mjs';
 import {readFileSync} from 'node:fs';
 import {fileFor, root} from '../../scripts/content/files.mjs';
@@ -133,4 +133,12 @@ test('an admonition with a space after the colons fails, naming its line; code b
   assert.match(problems[0]?.message ?? '', /write `:::tip` with no space/);
   assert.match(problems[1]?.message ?? '', /write `::::danger`/);
   assert.deepEqual(admonitionProblems(':::tip\nText.\n:::\n\n:::note[Title]\n:::\n'), []);
+});
+
+test('the field and version checks read every reference page, in both languages', () => {
+  const listed = pages.filter((p) => p.path.startsWith('/config/') || p.path.startsWith('/v5/config/'));
+  const read = referencePages(pages);
+  assert.ok(listed.length > 40, `reference pages listed: ${listed.length}`);
+  assert.deepEqual(read.map((p) => p.path), listed.map((p) => p.path));
+  for (const p of read) assert.ok(p.texts.zh.length > 0 && p.texts.en.length > 0 && p.texts.zh !== p.texts.en, p.path);
 });
