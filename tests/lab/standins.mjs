@@ -34,19 +34,18 @@ export function parseQuery(msg) {
   return {id, name: labels.join('.').toLowerCase(), type, end: i + 4};
 }
 
-/** The answer a stand-in gives: A records from the world's table, nothing else. @param {Buffer} msg */
-export function answer(msg) {
-  const q = parseQuery(msg);
-  const address = /** @type {Record<string, string>} */ (HOSTS)[q.name];
-  const known = address !== undefined;
-  const answers = known && q.type === 1 ? [address] : [];
+/**
+ * A reply to the query `msg`: its question, then one A record (TTL 60) an address.
+ * @param {Buffer} msg @param {{id: number, end: number}} q its parseQuery()
+ * @param {string[]} addresses IPv4 @param {number} [rcode] 0 NOERROR, 3 NXDOMAIN
+ */
+export function encodeReply(msg, q, addresses, rcode = 0) {
   const header = Buffer.alloc(12);
   header.writeUInt16BE(q.id, 0);
-  header.writeUInt16BE(0x8180 | (known ? 0 : 3), 2); // response, RD+RA, NOERROR or NXDOMAIN
+  header.writeUInt16BE(0x8180 | rcode, 2); // response, RD+RA
   header.writeUInt16BE(1, 4);
-  header.writeUInt16BE(answers.length, 6);
-  const question = msg.subarray(12, q.end);
-  const records = answers.map((a) => {
+  header.writeUInt16BE(addresses.length, 6);
+  const records = addresses.map((a) => {
     const r = Buffer.alloc(16);
     r.writeUInt16BE(0xc00c, 0);
     r.writeUInt16BE(1, 2);
@@ -56,7 +55,15 @@ export function answer(msg) {
     a.split('.').forEach((n, k) => r.writeUInt8(Number(n), 12 + k));
     return r;
   });
-  return {query: q, reply: Buffer.concat([header, question, ...records])};
+  return Buffer.concat([header, msg.subarray(12, q.end), ...records]);
+}
+
+/** The answer a stand-in gives: A records from the world's table, nothing else. @param {Buffer} msg */
+export function answer(msg) {
+  const q = parseQuery(msg);
+  const address = /** @type {Record<string, string>} */ (HOSTS)[q.name];
+  const known = address !== undefined;
+  return {query: q, reply: encodeReply(msg, q, known && q.type === 1 ? [address] : [], known ? 0 : 3)};
 }
 
 /** @param {string} server @param {string} transport @param {Buffer} msg */

@@ -55,7 +55,7 @@ import {writeFileSync} from 'node:fs';
 import {readConfig} from '../../src/tracer/config';
 import type {GeoData} from '../../src/tracer/geodata';
 import {traceLookup} from '../../src/tracer/trace';
-import {parseQuery} from '../lab/standins.mjs';
+import {encodeReply, parseQuery} from '../lab/standins.mjs';
 
 export type DnsRunner = {
   dir: string;
@@ -123,23 +123,8 @@ function ecsOf(msg: Buffer, end: number): string {
 function reply(msg: Buffer, table: Map<string, string>): {name: string; ecs: string; out: Buffer} {
   const q = parseQuery(msg);
   const ip = q.type === 1 ? table.get(q.name) : undefined;
-  const header = Buffer.alloc(12);
-  header.writeUInt16BE(q.id, 0);
-  header.writeUInt16BE(0x8180, 2); // response, RD+RA, NOERROR (also when there is no record)
-  header.writeUInt16BE(1, 4);
-  header.writeUInt16BE(ip ? 1 : 0, 6);
-  const records: Buffer[] = [];
-  if (ip) {
-    const r = Buffer.alloc(16);
-    r.writeUInt16BE(0xc00c, 0);
-    r.writeUInt16BE(1, 2);
-    r.writeUInt16BE(1, 4);
-    r.writeUInt32BE(60, 6);
-    r.writeUInt16BE(4, 10);
-    ip.split('.').forEach((n, k) => r.writeUInt8(Number(n), 12 + k));
-    records.push(r);
-  }
-  return {name: q.name, ecs: ecsOf(msg, q.end), out: Buffer.concat([header, msg.subarray(12, q.end), ...records])};
+  // NOERROR also when there is no record
+  return {name: q.name, ecs: ecsOf(msg, q.end), out: encodeReply(msg, q, ip ? [ip] : [])};
 }
 
 async function startStandins(table: Map<string, string>, asked: Asked[]): Promise<Socket[]> {
