@@ -1,4 +1,5 @@
 import {test, expect, hydrated, recordRequests} from './fixtures';
+import {afterTwoFrames, clipboardReader, refuseCopyCommand, withoutClipboardApi} from './clipboard';
 import type {Page} from '@playwright/test';
 
 // Uuid and Tool on the tools page (copied state 1500 ms).
@@ -56,46 +57,29 @@ test('Uuid copies its value and says 已复制 for 1500 ms', async ({page}) => {
 // (copy-code.spec.ts covers the code blocks' button).
 test.describe('Uuid without the clipboard API', () => {
   test.beforeEach(async ({page}) => {
-    await page.addInitScript(() => {
-      delete (Navigator.prototype as {clipboard?: unknown}).clipboard;
-    });
+    await withoutClipboardApi(page);
   });
 
   test('copies through the fallback and says 已复制', async ({page, context}) => {
-    // Reads the clipboard back from a page that has the API, after writing something else there.
-    const reader = await context.newPage();
-    await reader.goto('/robots.txt');
-    await reader.evaluate(() => navigator.clipboard.writeText('nothing copied yet'));
-    await page.bringToFront();
+    const readClipboard = await clipboardReader(context, page);
     await page.goto('/awesome/tools');
     await hydrated(page);
     await expect(uuid(page)).toHaveText(v4);
     const value = await uuid(page).textContent();
     await page.getByRole('button', {name: '复制', exact: true}).click();
     await expect(page.getByRole('button', {name: '已复制'})).toBeVisible();
-    await reader.bringToFront();
-    expect(await reader.evaluate(() => navigator.clipboard.readText())).toBe(value);
+    expect(await readClipboard()).toBe(value);
   });
 
   test('does not say 已复制 when the fallback cannot copy either', async ({page}) => {
-    await page.addInitScript(() => {
-      const w = window as unknown as {copyAttempts: number};
-      w.copyAttempts = 0;
-      document.execCommand = () => {
-        w.copyAttempts += 1;
-        return false;
-      };
-    });
+    const copyAttempts = await refuseCopyCommand(page);
     await page.goto('/awesome/tools');
     await hydrated(page);
     await expect(uuid(page)).toHaveText(v4);
     const button = page.getByRole('button', {name: /^(复制|已复制)$/});
     await button.click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as {copyAttempts: number}).copyAttempts)).toBe(1);
-    // One look after two frames: a retrying assertion would pass once a wrong 已复制 had ended.
-    await page.evaluate(() => new Promise((resolve) => {
-      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
-    }));
+    await expect.poll(copyAttempts).toBe(1);
+    await afterTwoFrames(page);
     expect(await button.textContent()).toBe('复制');
   });
 });

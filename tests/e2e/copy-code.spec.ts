@@ -1,4 +1,5 @@
 import {test, expect, hydrated} from './fixtures';
+import {afterTwoFrames, clipboardReader, refuseCopyCommand, withoutClipboardApi} from './clipboard';
 
 const clipboard = (page: import('@playwright/test').Page) => page.evaluate(() => navigator.clipboard.readText());
 
@@ -90,21 +91,14 @@ test('copying a powershell block removes the PS> prompts', async ({page}) => {
 // loaded on first use. If that fails too, the button must not claim it copied.
 test.describe('without the clipboard API, as over plain HTTP', () => {
   test.beforeEach(async ({page}) => {
-    await page.addInitScript(() => {
-      delete (Navigator.prototype as {clipboard?: unknown}).clipboard;
-    });
+    await withoutClipboardApi(page);
   });
 
   const jsonBlock = (page: import('@playwright/test').Page) =>
     page.locator('.theme-code-block').filter({hasText: '"domainStrategy"'}).first();
 
   test('the copy button copies through the fallback and says 已复制', async ({page, context}) => {
-    // A page of the same browser that has the API, to read the clipboard back; it first writes
-    // something else there, so what an earlier test copied cannot pass for this copy.
-    const reader = await context.newPage();
-    await reader.goto('/robots.txt');
-    await reader.evaluate(() => navigator.clipboard.writeText('nothing copied yet'));
-    await page.bringToFront();
+    const readClipboard = await clipboardReader(context, page);
     await page.goto('/config/routing');
     await hydrated(page);
     expect(await page.evaluate(() => 'clipboard' in navigator)).toBe(false);
@@ -113,32 +107,19 @@ test.describe('without the clipboard API, as over plain HTTP', () => {
     await block.hover();
     await block.getByRole('button', {name: '复制代码'}).click();
     await expect(block.getByRole('button', {name: '已复制'})).toBeVisible();
-    await reader.bringToFront();
-    const copied = await reader.evaluate(() => navigator.clipboard.readText());
+    const copied = await readClipboard();
     expect(copied.replace(/\n+/g, '\n').trim()).toBe(shown);
   });
 
   test('when the fallback cannot copy either, the button does not say 已复制', async ({page}) => {
-    await page.addInitScript(() => {
-      const w = window as unknown as {copyAttempts: number};
-      w.copyAttempts = 0;
-      // As in a browser that refuses the copy command.
-      document.execCommand = () => {
-        w.copyAttempts += 1;
-        return false;
-      };
-    });
+    const copyAttempts = await refuseCopyCommand(page);
     await page.goto('/config/routing');
     await hydrated(page);
     const block = jsonBlock(page);
     await block.hover();
     await block.getByRole('button', {name: '复制代码'}).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as {copyAttempts: number}).copyAttempts)).toBe(1);
-    // Past the frames in which a copied state would render, then a single look: a retrying
-    // assertion would also pass once a wrongly shown copied state had ended (2000 ms later).
-    await page.evaluate(() => new Promise((resolve) => {
-      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
-    }));
+    await expect.poll(copyAttempts).toBe(1);
+    await afterTwoFrames(page);
     const copyButton = block.getByRole('button', {name: /^(复制代码|已复制)$/});
     expect(await copyButton.getAttribute('aria-label')).toBe('复制代码');
   });
