@@ -143,6 +143,19 @@ async function waitListening(port: number, ms: number): Promise<void> {
 }
 
 /** One SOCKS5 CONNECT; resolves when the server has answered the request (or closed). */
+/** v2ray on `file`, its geo files from `dir`, output kept; ok once it listens on `port` (else ended). */
+async function startV2ray(file: string, port: number, dir: string): Promise<{ok: boolean; out: () => string; stop: () => void}> {
+  const p = spawn(V2RAY, ['-config', file], {env: {...process.env, 'v2ray.location.asset': dir, V2RAY_LOCATION_ASSET: dir}, stdio: ['ignore', 'pipe', 'pipe']});
+  children.add(p);
+  let out = '';
+  p.stdout?.on('data', (d: Buffer) => { out += d.toString(); });
+  p.stderr?.on('data', (d: Buffer) => { out += d.toString(); });
+  p.on('exit', () => children.delete(p));
+  const stop = (): void => { p.kill('SIGKILL'); };
+  try { await waitListening(port, 5000); } catch { stop(); return {ok: false, out: () => out, stop}; }
+  return {ok: true, out: () => out, stop};
+}
+
 function socksConnect(port: number, host: string, dport: number): Promise<void> {
   return new Promise((resolve) => {
     const s = connect(port, '127.0.0.1');
@@ -196,17 +209,9 @@ async function main(): Promise<void> {
       (config.log as Record<string, unknown>).access = log;
       const file = join(dir, `config-${n}.json`);
       writeFileSync(file, JSON.stringify(config, null, 1));
-      const p = spawn(V2RAY, ['-config', file], {env: {...process.env, 'v2ray.location.asset': dir, V2RAY_LOCATION_ASSET: dir}, stdio: ['ignore', 'pipe', 'pipe']});
-      children.add(p);
-      let out = '';
-      p.stdout?.on('data', (d: Buffer) => { out += d.toString(); });
-      p.stderr?.on('data', (d: Buffer) => { out += d.toString(); });
-      p.on('exit', () => children.delete(p));
-      try {
-        await waitListening(port, 5000);
-      } catch {
-        p.kill('SIGKILL');
-        failures.push(`config ${n} did not start: ${out.slice(-300)}\n${JSON.stringify(config.routing)}`);
+      const v2ray = await startV2ray(file, port, dir);
+      if (!v2ray.ok) {
+        failures.push(`config ${n} did not start: ${v2ray.out().slice(-300)}\n${JSON.stringify(config.routing)}`);
         continue;
       }
       const model = readConfig(config, 'v4');
@@ -223,7 +228,7 @@ async function main(): Promise<void> {
         if (ok) agree++;
         else failures.push(`config ${n}, ${host}:${dport}: v2ray ${real} tracer ${mine} (undecided ${t.alternatives.length})\n${JSON.stringify(config.routing)}`);
       }
-      p.kill('SIGKILL');
+      v2ray.stop();
     }
   } finally {
     cleanup();
@@ -245,17 +250,7 @@ async function dnsHalf(geo: ReturnType<typeof emptyGeoData>): Promise<Awaited<Re
   try {
     return await runDns({
       dir, geo, rnd, socksConnect, detour,
-      start: async (file, port) => {
-        const p = spawn(V2RAY, ['-config', file], {env: {...process.env, 'v2ray.location.asset': dir, V2RAY_LOCATION_ASSET: dir}, stdio: ['ignore', 'pipe', 'pipe']});
-        children.add(p);
-        let out = '';
-        p.stdout?.on('data', (d: Buffer) => { out += d.toString(); });
-        p.stderr?.on('data', (d: Buffer) => { out += d.toString(); });
-        p.on('exit', () => children.delete(p));
-        const stop = (): void => { p.kill('SIGKILL'); };
-        try { await waitListening(port, 5000); } catch { stop(); return {ok: false, out: () => out, stop}; }
-        return {ok: true, out: () => out, stop};
-      },
+      start: (file, port) => startV2ray(file, port, dir),
     }, arg('--dns-cases', 160));
   } finally {
     cleanup();
