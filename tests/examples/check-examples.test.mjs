@@ -8,6 +8,7 @@ import {spawnSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 import {after, test} from 'node:test';
 import assert from 'node:assert/strict';
+import {withoutNetwork} from './toolkit.mjs';
 
 const script = fileURLToPath(new URL('./check-examples.mjs', import.meta.url));
 const dirs = [];
@@ -120,4 +121,13 @@ test('an env:NAME port whose name does not end in PORT gets no port number, so 4
   const r = check(both('json fragment=InboundObject', inbound));
   assert.equal(r.status, 1);
   assert.match(r.out, /vmess\.md:5: v2ray 4\.34 -test refuses it:[\s\S]*invalid port range: "env:V2FLY_SELFTEST_SOCKS"/);
+});
+
+test('v2ray -test runs in a network namespace with only loopback', () => {
+  // /proc/net/dev lists the interfaces of the reader's own network namespace
+  const [command, args] = withoutNetwork('/bin/cat', ['/proc/net/dev']);
+  const run = spawnSync(command, args, {encoding: 'utf8'});
+  assert.equal(run.status, 0, run.stderr);
+  const interfaces = run.stdout.split('\n').slice(2).map((l) => l.split(':')[0]?.trim()).filter(Boolean);
+  assert.deepEqual(interfaces, ['lo']);
 });

@@ -129,8 +129,9 @@ export function makeCertificate(dir) {
  * @returns {Promise<string | null>}
  */
 export function testConfig(file, assetDir, env = {}) {
+  const [command, args] = withoutNetwork(V2RAY, ['-test', '-config', file]);
   return new Promise((resolve) => {
-    execFile(V2RAY, ['-test', '-config', file], {
+    execFile(command, args, {
       env: {...process.env, ...env, V2RAY_LOCATION_ASSET: assetDir}, timeout: 30_000, encoding: 'utf8',
     }, (error, stdout, stderr) => {
       const text = `${stdout}\n${stderr}`;
@@ -140,6 +141,19 @@ export function testConfig(file, assetDir, env = {}) {
       resolve(message || String(error?.message ?? 'v2ray -test failed without a message'));
     });
   });
+}
+
+/**
+ * The command line that runs `program` in a network namespace of its own with only loopback
+ * (`unshare --net`; as another user than root inside a user namespace of its own), so that an
+ * example naming real servers can reach none of them. As is inside such a namespace already
+ * (V2FLY_NETNS=1, set by scripts that re-run themselves there).
+ * @param {string} program @param {string[]} args @returns {[string, string[]]}
+ */
+export function withoutNetwork(program, args) {
+  if (process.env.V2FLY_NETNS === '1') return [program, args];
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  return ['unshare', [...(isRoot ? [] : ['--map-root-user']), '--net', '--', program, ...args]];
 }
 
 /**
