@@ -557,13 +557,25 @@ function inboundsOf(v: unknown): Inbound[] {
 }
 
 /**
- * The outbounds a connection can be sent to: the written ones, and the API's own. The commander
- * (v4 "api", v5 services.commander) adds an outbound handler under its tag when it starts, after
- * removing any handler of that tag (app/commander/commander.go:90-97 at v5.52.0, :87 at v4.34.0),
- * so a rule sending the API inbound to that tag reaches it.
+ * The outbounds a connection can be sent to: the written ones, and those the apps add when they
+ * start. The commander (v4 "api", v5 services.commander) adds an outbound handler under its tag,
+ * after removing any handler of that tag (app/commander/commander.go:90-97 at v5.52.0, :87 at
+ * v4.34.0), so a rule sending the API inbound to that tag reaches it. Each v4 reverse portal
+ * (infra/conf/reverse.go:21,34) adds an outbound under its tag (app/reverse/portal.go:56-60 at
+ * v5.52.0, :56 at v4.34.0); a handler of the same tag is replaced and, when it was the default,
+ * the portal becomes the default (app/proxyman/outbound/outbound.go:105-115), so it takes that
+ * place in the list.
  */
 function outboundsOf(c: Json, format: Format): {tag: string; protocol: string}[] {
-  const outbounds = (Array.isArray(c.outbounds) ? c.outbounds : []).filter(isObj).map((o) => ({tag: str(o.tag), protocol: str(o.protocol)}));
+  let outbounds = (Array.isArray(c.outbounds) ? c.outbounds : []).filter(isObj).map((o) => ({tag: str(o.tag), protocol: str(o.protocol)}));
+  if (format === 'v4' && isObj(c.reverse) && Array.isArray(c.reverse.portals)) {
+    for (const p of c.reverse.portals.filter(isObj)) {
+      const tag = str(p.tag);
+      if (!tag) continue; // portal.go:32: the toolkit refuses an empty tag
+      const portal = {tag, protocol: 'reverse-portal'};
+      outbounds = outbounds.some((o) => o.tag === tag) ? outbounds.map((o) => (o.tag === tag ? portal : o)) : [...outbounds, portal];
+    }
+  }
   const commander = format === 'v4' ? c.api : isObj(c.services) ? c.services.commander : undefined;
   const tag = isObj(commander) ? str(commander.tag) : '';
   if (!tag) return outbounds;

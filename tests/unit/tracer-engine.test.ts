@@ -143,6 +143,24 @@ test("the API's tag is an outbound: the commander adds its handler at start, rep
   assert.deepEqual(readConfig({api: {tag: 'a'}, outbounds: out('a', 'b')}, 'v4').outbounds.map((o) => o.tag), ['b', 'a']);
 });
 
+test('a v4 reverse portal is an outbound: it adds its handler at start (portal.go:56), taking the place of one of its tag', () => {
+  const rules = [
+    {type: 'field', inboundTag: ['tunnel-in'], domain: ['full:tunnel.home.internal'], outboundTag: 'portal'},
+    {type: 'field', inboundTag: ['public-web'], outboundTag: 'portal'},
+  ];
+  const reverse = {portals: [{tag: 'portal', domain: 'tunnel.home.internal'}]};
+  const m = readConfig({reverse, outbounds: out('direct'), routing: {rules}}, 'v4');
+  assert.equal(trace(m, {...tcp('tunnel.home.internal', 0), inboundTag: 'tunnel-in'}, emptyGeoData()).route.outbound, 'portal');
+  assert.equal(trace(m, {...tcp('192.168.1.10', 80), inboundTag: 'public-web'}, emptyGeoData()).route.outbound, 'portal');
+  assert.ok(!trace(m, {...tcp('192.168.1.10', 80), inboundTag: 'public-web'}, emptyGeoData()).warnings.some((w) => w.code === 'missingOutbound'));
+  assert.equal(trace(m, {...tcp('example.com', 443), inboundTag: 'tunnel-in'}, emptyGeoData()).route.outbound, 'direct');
+  assert.equal(trace(readConfig({outbounds: out('direct'), routing: {rules}}, 'v4'), {...tcp('1.2.3.4', 80), inboundTag: 'public-web'}, emptyGeoData()).route.outbound, 'direct', 'without the portal the tag is missing');
+  // a portal of the first outbound's tag replaces it and so becomes the default (outbound.go:105)
+  assert.deepEqual(readConfig({reverse: {portals: [{tag: 'a', domain: 'x'}]}, outbounds: out('a', 'b')}, 'v4').outbounds.map((o) => `${o.tag}:${o.protocol}`), ['a:reverse-portal', 'b:freedom']);
+  // bridges add no outbound; v5 JSON has no reverse key this reader knows
+  assert.deepEqual(readConfig({reverse: {bridges: [{tag: 'bridge', domain: 'x'}]}, outbounds: out('a')}, 'v4').outbounds.map((o) => o.tag), ['a']);
+});
+
 test('attrs: the Starlark subset', () => {
   assert.equal(evalAttrs("attrs[':method'] == 'GET' and attrs[':path'].startswith('/a')", {':method': 'GET', ':path': '/ab'}), true);
   assert.equal(evalAttrs("not attrs[':path'].endswith('.js') or 'x' in attrs[':path']", {':path': '/x.js'}), true);
