@@ -91,6 +91,12 @@ export type Model = {
   router: RouterModel;
   dns: DnsModel;
   fakeDnsTopLevel: string[]; // v4 top-level "fakedns" pools
+  /**
+   * Inbound tags connections get without an inbound of that tag: a v4 reverse bridge's own tag
+   * (app/reverse/bridge.go:105-107, :175-177) and a loopback outbound's inboundTag
+   * (proxy/loopback/loopback.go:49), in the order written, each once.
+   */
+  entryTags: string[];
   /** Things the toolkit would refuse at start-up, as far as the tracer can tell. */
   errors: string[];
 };
@@ -582,21 +588,31 @@ function outboundsOf(c: Json, format: Format): {tag: string; protocol: string}[]
   return [...outbounds.filter((o) => o.tag !== tag), {tag, protocol: 'commander'}];
 }
 
+/** Model.entryTags: the tags of v4 reverse bridges, then the loopback outbounds' inboundTag. */
+function entryTagsOf(c: Json, format: Format): string[] {
+  const bridges = format === 'v4' && isObj(c.reverse) && Array.isArray(c.reverse.bridges) ? c.reverse.bridges.filter(isObj).map((b) => str(b.tag)) : [];
+  const loopbacks = (Array.isArray(c.outbounds) ? c.outbounds : []).filter(isObj)
+    .filter((o) => o.protocol === 'loopback')
+    .map((o) => (isObj(o.settings) ? str(o.settings.inboundTag) : ''));
+  return [...bridges, ...loopbacks].filter((t, i, all) => t !== '' && all.indexOf(t) === i);
+}
+
 export function readConfig(value: unknown, format: Format): Model {
   const c = isObj(value) ? value : {};
   const errors: string[] = [];
   const outbounds = outboundsOf(c, format);
+  const entryTags = entryTagsOf(c, format);
   if (format === 'v4') {
     return {
       format, outbounds, inbounds: inboundsOf(c.inbounds),
       router: v4Router(c.routing, errors), dns: v4Dns(c.dns, errors),
-      fakeDnsTopLevel: fakePools(c.fakedns), errors,
+      fakeDnsTopLevel: fakePools(c.fakedns), entryTags, errors,
     };
   }
   return {
     format, outbounds, inbounds: inboundsOf(c.inbounds),
     router: v5Router(c.router, errors), dns: v5Dns(c.dns, errors),
-    fakeDnsTopLevel: [], errors,
+    fakeDnsTopLevel: [], entryTags, errors,
   };
 }
 

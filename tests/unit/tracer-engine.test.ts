@@ -161,6 +161,18 @@ test('a v4 reverse portal is an outbound: it adds its handler at start (portal.g
   assert.deepEqual(readConfig({reverse: {bridges: [{tag: 'bridge', domain: 'x'}]}, outbounds: out('a')}, 'v4').outbounds.map((o) => o.tag), ['a']);
 });
 
+test('entry tags: a v4 bridge\'s tag and a loopback\'s inboundTag are inbound tags without an inbound (bridge.go:105, loopback.go:49)', () => {
+  const v4 = readConfig({
+    reverse: {bridges: [{tag: 'bridge', domain: 'x'}], portals: [{tag: 'portal', domain: 'y'}]},
+    inbounds: [{tag: 'socks-in', protocol: 'socks'}],
+    outbounds: [...out('direct'), {tag: 'again', protocol: 'loopback', settings: {inboundTag: 'second'}}, {tag: 'twice', protocol: 'loopback', settings: {inboundTag: 'second'}}, {tag: 'none', protocol: 'loopback'}],
+  }, 'v4');
+  assert.deepEqual(v4.entryTags, ['bridge', 'second']);
+  const v5 = readConfig({outbounds: [{protocol: 'loopback', tag: 'lp', settings: {inboundTag: 'from-loopback'}}], router: {}}, 'v5');
+  assert.deepEqual(v5.entryTags, ['from-loopback']);
+  assert.deepEqual(readConfig({outbounds: out('direct')}, 'v4').entryTags, []);
+});
+
 test('attrs: the Starlark subset', () => {
   assert.equal(evalAttrs("attrs[':method'] == 'GET' and attrs[':path'].startswith('/a')", {':method': 'GET', ':path': '/ab'}), true);
   assert.equal(evalAttrs("not attrs[':path'].endswith('.js') or 'x' in attrs[':path']", {':path': '/x.js'}), true);
