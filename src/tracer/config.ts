@@ -562,30 +562,37 @@ function inboundsOf(v: unknown): Inbound[] {
   });
 }
 
+type Outbound = {tag: string; protocol: string};
+
+/**
+ * An outbound handler added at start (app/proxyman/outbound/outbound.go:100-115): one of the same
+ * tag is replaced, and when that one was the default (the first), the new one is the default, so
+ * it takes that place in the list; otherwise it comes last.
+ */
+function addHandler(outbounds: Outbound[], h: Outbound): Outbound[] {
+  return outbounds.some((o) => o.tag === h.tag) ? outbounds.map((o) => (o.tag === h.tag ? h : o)) : [...outbounds, h];
+}
+
 /**
  * The outbounds a connection can be sent to: the written ones, and those the apps add when they
- * start. The commander (v4 "api", v5 services.commander) adds an outbound handler under its tag,
- * after removing any handler of that tag (app/commander/commander.go:90-97 at v5.52.0, :87 at
- * v4.34.0), so a rule sending the API inbound to that tag reaches it. Each v4 reverse portal
- * (infra/conf/reverse.go:21,34) adds an outbound under its tag (app/reverse/portal.go:56-60 at
- * v5.52.0, :56 at v4.34.0); a handler of the same tag is replaced and, when it was the default,
- * the portal becomes the default (app/proxyman/outbound/outbound.go:105-115), so it takes that
- * place in the list.
+ * start. Each v4 reverse portal (infra/conf/reverse.go:21,34) adds an outbound under its tag
+ * (app/reverse/portal.go:56-60 at v5.52.0, :56 at v4.34.0). The commander (v4 "api", v5
+ * services.commander) removes any handler of its tag, which clears the default when it was that
+ * one (outbound.go:140-142), then adds its own (app/commander/commander.go:90-97 at v5.52.0, :83-87
+ * at v4.34.0), which so becomes the default in its place; a rule sending the API inbound to that
+ * tag reaches it.
  */
-function outboundsOf(c: Json, format: Format): {tag: string; protocol: string}[] {
-  let outbounds = (Array.isArray(c.outbounds) ? c.outbounds : []).filter(isObj).map((o) => ({tag: str(o.tag), protocol: str(o.protocol)}));
+function outboundsOf(c: Json, format: Format): Outbound[] {
+  let outbounds: Outbound[] = (Array.isArray(c.outbounds) ? c.outbounds : []).filter(isObj).map((o) => ({tag: str(o.tag), protocol: str(o.protocol)}));
   if (format === 'v4' && isObj(c.reverse) && Array.isArray(c.reverse.portals)) {
     for (const p of c.reverse.portals.filter(isObj)) {
       const tag = str(p.tag);
-      if (!tag) continue; // portal.go:32: the toolkit refuses an empty tag
-      const portal = {tag, protocol: 'reverse-portal'};
-      outbounds = outbounds.some((o) => o.tag === tag) ? outbounds.map((o) => (o.tag === tag ? portal : o)) : [...outbounds, portal];
+      if (tag) outbounds = addHandler(outbounds, {tag, protocol: 'reverse-portal'}); // portal.go:32: an empty tag is refused
     }
   }
   const commander = format === 'v4' ? c.api : isObj(c.services) ? c.services.commander : undefined;
   const tag = isObj(commander) ? str(commander.tag) : '';
-  if (!tag) return outbounds;
-  return [...outbounds.filter((o) => o.tag !== tag), {tag, protocol: 'commander'}];
+  return tag ? addHandler(outbounds, {tag, protocol: 'commander'}) : outbounds;
 }
 
 /** Model.entryTags: the tags of v4 reverse bridges, then the loopback outbounds' inboundTag. */

@@ -139,8 +139,10 @@ test("the API's tag is an outbound: the commander adds its handler at start, rep
   assert.equal(trace(readConfig({outbounds: out('direct'), routing: {rules: [rule]}}, 'v4'), dest, emptyGeoData()).route.outbound, 'direct', 'without the API the tag is missing');
   const v5 = readConfig({services: {commander: {tag: 'api', name: ['stats']}}, outbounds: out('direct'), router: {rule: [{tag: 'api', inboundTag: ['api-in']}]}}, 'v5');
   assert.equal(trace(v5, dest, emptyGeoData()).route.outbound, 'api');
-  // an outbound of the API's tag is replaced, and so is no longer the first (default) one
-  assert.deepEqual(readConfig({api: {tag: 'a'}, outbounds: out('a', 'b')}, 'v4').outbounds.map((o) => o.tag), ['b', 'a']);
+  // an outbound of the API's tag is replaced; removing the default clears it and the API's handler,
+  // added next, becomes the default (outbound.go:140-142, :105-107)
+  assert.deepEqual(readConfig({api: {tag: 'a'}, outbounds: out('a', 'b')}, 'v4').outbounds.map((o) => `${o.tag}:${o.protocol}`), ['a:commander', 'b:freedom']);
+  assert.deepEqual(readConfig({api: {tag: 'b'}, outbounds: out('a', 'b', 'c')}, 'v4').outbounds.map((o) => `${o.tag}:${o.protocol}`), ['a:freedom', 'b:commander', 'c:freedom']);
 });
 
 test('a v4 reverse portal is an outbound: it adds its handler at start (portal.go:56), taking the place of one of its tag', () => {
