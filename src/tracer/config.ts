@@ -91,6 +91,12 @@ export type Model = {
   router: RouterModel;
   dns: DnsModel;
   fakeDnsTopLevel: string[]; // v4 top-level "fakedns" pools
+  /**
+   * Inbound tags connections get without an inbound of that tag: a v4 reverse bridge's own tag
+   * (app/reverse/bridge.go:105-107, :175-177) and a loopback outbound's inboundTag
+   * (proxy/loopback/loopback.go:49), in the order written, each once.
+   */
+  entryTags: string[];
   /** Things the toolkit would refuse at start-up, as far as the tracer can tell. */
   errors: string[];
 };
@@ -556,35 +562,64 @@ function inboundsOf(v: unknown): Inbound[] {
   });
 }
 
+type Outbound = {tag: string; protocol: string};
+
 /**
- * The outbounds a connection can be sent to: the written ones, and the API's own. The commander
- * (v4 "api", v5 services.commander) adds an outbound handler under its tag when it starts, after
- * removing any handler of that tag (app/commander/commander.go:90-97 at v5.52.0, :87 at v4.34.0),
- * so a rule sending the API inbound to that tag reaches it.
+ * An outbound handler added at start (app/proxyman/outbound/outbound.go:100-115): one of the same
+ * tag is replaced, and when that one was the default (the first), the new one is the default, so
+ * it takes that place in the list; otherwise it comes last.
  */
-function outboundsOf(c: Json, format: Format): {tag: string; protocol: string}[] {
-  const outbounds = (Array.isArray(c.outbounds) ? c.outbounds : []).filter(isObj).map((o) => ({tag: str(o.tag), protocol: str(o.protocol)}));
+function addHandler(outbounds: Outbound[], h: Outbound): Outbound[] {
+  return outbounds.some((o) => o.tag === h.tag) ? outbounds.map((o) => (o.tag === h.tag ? h : o)) : [...outbounds, h];
+}
+
+/**
+ * The outbounds a connection can be sent to: the written ones, and those the apps add when they
+ * start. Each v4 reverse portal (infra/conf/reverse.go:21,34) adds an outbound under its tag
+ * (app/reverse/portal.go:56-60 at v5.52.0, :56 at v4.34.0). The commander (v4 "api", v5
+ * services.commander) removes any handler of its tag, which clears the default when it was that
+ * one (outbound.go:140-142), then adds its own (app/commander/commander.go:90-97 at v5.52.0, :83-87
+ * at v4.34.0), which so becomes the default in its place; a rule sending the API inbound to that
+ * tag reaches it.
+ */
+function outboundsOf(c: Json, format: Format): Outbound[] {
+  let outbounds: Outbound[] = (Array.isArray(c.outbounds) ? c.outbounds : []).filter(isObj).map((o) => ({tag: str(o.tag), protocol: str(o.protocol)}));
+  if (format === 'v4' && isObj(c.reverse) && Array.isArray(c.reverse.portals)) {
+    for (const p of c.reverse.portals.filter(isObj)) {
+      const tag = str(p.tag);
+      if (tag) outbounds = addHandler(outbounds, {tag, protocol: 'reverse-portal'}); // portal.go:32: an empty tag is refused
+    }
+  }
   const commander = format === 'v4' ? c.api : isObj(c.services) ? c.services.commander : undefined;
   const tag = isObj(commander) ? str(commander.tag) : '';
-  if (!tag) return outbounds;
-  return [...outbounds.filter((o) => o.tag !== tag), {tag, protocol: 'commander'}];
+  return tag ? addHandler(outbounds, {tag, protocol: 'commander'}) : outbounds;
+}
+
+/** Model.entryTags: the tags of v4 reverse bridges, then the loopback outbounds' inboundTag. */
+function entryTagsOf(c: Json, format: Format): string[] {
+  const bridges = format === 'v4' && isObj(c.reverse) && Array.isArray(c.reverse.bridges) ? c.reverse.bridges.filter(isObj).map((b) => str(b.tag)) : [];
+  const loopbacks = (Array.isArray(c.outbounds) ? c.outbounds : []).filter(isObj)
+    .filter((o) => o.protocol === 'loopback')
+    .map((o) => (isObj(o.settings) ? str(o.settings.inboundTag) : ''));
+  return [...bridges, ...loopbacks].filter((t, i, all) => t !== '' && all.indexOf(t) === i);
 }
 
 export function readConfig(value: unknown, format: Format): Model {
   const c = isObj(value) ? value : {};
   const errors: string[] = [];
   const outbounds = outboundsOf(c, format);
+  const entryTags = entryTagsOf(c, format);
   if (format === 'v4') {
     return {
       format, outbounds, inbounds: inboundsOf(c.inbounds),
       router: v4Router(c.routing, errors), dns: v4Dns(c.dns, errors),
-      fakeDnsTopLevel: fakePools(c.fakedns), errors,
+      fakeDnsTopLevel: fakePools(c.fakedns), entryTags, errors,
     };
   }
   return {
     format, outbounds, inbounds: inboundsOf(c.inbounds),
     router: v5Router(c.router, errors), dns: v5Dns(c.dns, errors),
-    fakeDnsTopLevel: [], errors,
+    fakeDnsTopLevel: [], entryTags, errors,
   };
 }
 

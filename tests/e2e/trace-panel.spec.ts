@@ -222,3 +222,41 @@ for (const locale of ['zh', 'en'] as const) {
     });
   }
 }
+
+/**
+ * Whole configurations of other pages: the link loads them as written, the inbound-tag field
+ * offers the tags a reverse bridge or a loopback outbound gives its connections (no inbound has
+ * them), and the trace reaches the outbound the page names (a reverse portal is one).
+ */
+const wholes = [
+  {page: '/config/reverse', unique: '%22portals%22', offers: ['public-web', 'tunnel-in'],
+    trace: {address: '192.168.1.10', port: '80', inbound: 'public-web'}, result: 'portal'},
+  {page: '/config/reverse', unique: '%22bridges%22', offers: ['bridge'],
+    trace: {address: 'tunnel.home.internal', port: '0', inbound: 'bridge'}, result: 'tunnel'},
+  {page: '/config/protocols/loopback', unique: '%22loopback%22', offers: ['socks-in', 'example-org'],
+    trace: {address: 'www.example.org', port: '443', inbound: 'example-org'}, result: 'proxy'},
+] as const;
+
+for (const locale of ['zh', 'en'] as const) {
+  for (const w of wholes) {
+    test(`${locale}: "trace this example" of ${w.page} (${decodeURIComponent(w.unique)}) offers its inbound tags and reaches ${w.result}`, async ({page}) => {
+      const t = texts[locale];
+      await page.goto(localePath(w.page, locale));
+      await hydrated(page);
+      const link = page.locator(`a[data-trace-link][href*="${w.unique}"]`);
+      await expect(link).toHaveCount(1);
+      await link.click();
+      await expect(page).toHaveURL(/\/awesome\/config-checker#trace=/);
+      await hydrated(page);
+      await expect(page.getByRole('heading', {name: t.title})).toBeVisible();
+      await expect(page.getByTestId('detected')).toHaveText(t.detected('v4'));
+      const inbound = page.getByRole('combobox', {name: t.inbound});
+      const list = await inbound.getAttribute('list');
+      const options = page.locator(`datalist[id="${list}"] option`);
+      await expect.poll(() => options.evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual([...w.offers]);
+      await inbound.fill(w.trace.inbound);
+      await traceTo(page, locale, w.trace.address, w.trace.port);
+      await expect(page.getByTestId('trace-summary')).toContainText(t.result(w.result));
+    });
+  }
+}

@@ -139,8 +139,40 @@ test("the API's tag is an outbound: the commander adds its handler at start, rep
   assert.equal(trace(readConfig({outbounds: out('direct'), routing: {rules: [rule]}}, 'v4'), dest, emptyGeoData()).route.outbound, 'direct', 'without the API the tag is missing');
   const v5 = readConfig({services: {commander: {tag: 'api', name: ['stats']}}, outbounds: out('direct'), router: {rule: [{tag: 'api', inboundTag: ['api-in']}]}}, 'v5');
   assert.equal(trace(v5, dest, emptyGeoData()).route.outbound, 'api');
-  // an outbound of the API's tag is replaced, and so is no longer the first (default) one
-  assert.deepEqual(readConfig({api: {tag: 'a'}, outbounds: out('a', 'b')}, 'v4').outbounds.map((o) => o.tag), ['b', 'a']);
+  // an outbound of the API's tag is replaced; removing the default clears it and the API's handler,
+  // added next, becomes the default (outbound.go:140-142, :105-107)
+  assert.deepEqual(readConfig({api: {tag: 'a'}, outbounds: out('a', 'b')}, 'v4').outbounds.map((o) => `${o.tag}:${o.protocol}`), ['a:commander', 'b:freedom']);
+  assert.deepEqual(readConfig({api: {tag: 'b'}, outbounds: out('a', 'b', 'c')}, 'v4').outbounds.map((o) => `${o.tag}:${o.protocol}`), ['a:freedom', 'b:commander', 'c:freedom']);
+});
+
+test('a v4 reverse portal is an outbound: it adds its handler at start (portal.go:56), taking the place of one of its tag', () => {
+  const rules = [
+    {type: 'field', inboundTag: ['tunnel-in'], domain: ['full:tunnel.home.internal'], outboundTag: 'portal'},
+    {type: 'field', inboundTag: ['public-web'], outboundTag: 'portal'},
+  ];
+  const reverse = {portals: [{tag: 'portal', domain: 'tunnel.home.internal'}]};
+  const m = readConfig({reverse, outbounds: out('direct'), routing: {rules}}, 'v4');
+  assert.equal(trace(m, {...tcp('tunnel.home.internal', 0), inboundTag: 'tunnel-in'}, emptyGeoData()).route.outbound, 'portal');
+  assert.equal(trace(m, {...tcp('192.168.1.10', 80), inboundTag: 'public-web'}, emptyGeoData()).route.outbound, 'portal');
+  assert.ok(!trace(m, {...tcp('192.168.1.10', 80), inboundTag: 'public-web'}, emptyGeoData()).warnings.some((w) => w.code === 'missingOutbound'));
+  assert.equal(trace(m, {...tcp('example.com', 443), inboundTag: 'tunnel-in'}, emptyGeoData()).route.outbound, 'direct');
+  assert.equal(trace(readConfig({outbounds: out('direct'), routing: {rules}}, 'v4'), {...tcp('1.2.3.4', 80), inboundTag: 'public-web'}, emptyGeoData()).route.outbound, 'direct', 'without the portal the tag is missing');
+  // a portal of the first outbound's tag replaces it and so becomes the default (outbound.go:105)
+  assert.deepEqual(readConfig({reverse: {portals: [{tag: 'a', domain: 'x'}]}, outbounds: out('a', 'b')}, 'v4').outbounds.map((o) => `${o.tag}:${o.protocol}`), ['a:reverse-portal', 'b:freedom']);
+  // bridges add no outbound; v5 JSON has no reverse key this reader knows
+  assert.deepEqual(readConfig({reverse: {bridges: [{tag: 'bridge', domain: 'x'}]}, outbounds: out('a')}, 'v4').outbounds.map((o) => o.tag), ['a']);
+});
+
+test('entry tags: a v4 bridge\'s tag and a loopback\'s inboundTag are inbound tags without an inbound (bridge.go:105, loopback.go:49)', () => {
+  const v4 = readConfig({
+    reverse: {bridges: [{tag: 'bridge', domain: 'x'}], portals: [{tag: 'portal', domain: 'y'}]},
+    inbounds: [{tag: 'socks-in', protocol: 'socks'}],
+    outbounds: [...out('direct'), {tag: 'again', protocol: 'loopback', settings: {inboundTag: 'second'}}, {tag: 'twice', protocol: 'loopback', settings: {inboundTag: 'second'}}, {tag: 'none', protocol: 'loopback'}],
+  }, 'v4');
+  assert.deepEqual(v4.entryTags, ['bridge', 'second']);
+  const v5 = readConfig({outbounds: [{protocol: 'loopback', tag: 'lp', settings: {inboundTag: 'from-loopback'}}], router: {}}, 'v5');
+  assert.deepEqual(v5.entryTags, ['from-loopback']);
+  assert.deepEqual(readConfig({outbounds: out('direct')}, 'v4').entryTags, []);
 });
 
 test('attrs: the Starlark subset', () => {

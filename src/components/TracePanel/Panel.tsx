@@ -78,7 +78,8 @@ export default function Panel({value, version}: Props): ReactNode {
     }
   };
 
-  const tags = model.inbounds.map((i) => i.tag).filter(Boolean);
+  // the inbounds' tags, then those a reverse bridge or a loopback outbound gives its connections
+  const tags = [...model.inbounds.map((i) => i.tag), ...model.entryTags].filter((t, i, all) => t !== '' && all.indexOf(t) === i);
   return (
     <section className="tp-panel" aria-labelledby={`${id}-h`} data-testid="trace-panel">
       <h2 id={`${id}-h`}>{tr({id: 'title', message: '这个连接会去哪里？'})}</h2>
