@@ -1,7 +1,7 @@
 // The real toolkit for the example check: Debian's v2ray 4.34, tiny geo files, a throw-away
 // certificate, and the field names the binary knows.
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
-import {execFile, execFileSync} from 'node:child_process';
+import {execFile, execFileSync, spawnSync} from 'node:child_process';
 import {createServer} from 'node:net';
 import {join} from 'node:path';
 
@@ -129,10 +129,11 @@ export function makeCertificate(dir) {
  * @returns {Promise<string | null>}
  */
 export function testConfig(file, assetDir, env = {}) {
-  const [command, args] = withoutNetwork(V2RAY, ['-test', '-config', file]);
+  const own = {...env, V2RAY_LOCATION_ASSET: assetDir};
+  const [command, args] = withoutNetwork(V2RAY, ['-test', '-config', file], own);
   return new Promise((resolve) => {
     execFile(command, args, {
-      env: {...process.env, ...env, V2RAY_LOCATION_ASSET: assetDir}, timeout: 30_000, encoding: 'utf8',
+      env: {...process.env, ...own}, timeout: 30_000, encoding: 'utf8',
     }, (error, stdout, stderr) => {
       const text = `${stdout}\n${stderr}`;
       if (!error && /Configuration OK/.test(text)) return resolve(null);
@@ -143,17 +144,27 @@ export function testConfig(file, assetDir, env = {}) {
   });
 }
 
+/** @type {boolean | undefined} */
+let sudoWorks;
+
 /**
  * The command line that runs `program` in a network namespace of its own with only loopback
- * (`unshare --net`; as another user than root inside a user namespace of its own), so that an
- * example naming real servers can reach none of them. As is inside such a namespace already
- * (V2FLY_NETNS=1, set by scripts that re-run themselves there).
- * @param {string} program @param {string[]} args @returns {[string, string[]]}
+ * (`unshare --net`), so that an example naming real servers can reach none of them: as root
+ * directly; otherwise through a passwordless sudo, as the lab does (GitHub's runners), else inside
+ * a user namespace of its own (`--map-root-user`, where the kernel allows it). As is inside such
+ * a namespace already (V2FLY_NETNS=1, set by scripts that re-run themselves there). `env` is
+ * what the program needs beyond the caller's environment: sudo resets the environment, so there
+ * it is passed through `env NAME=value`.
+ * @param {string} program @param {string[]} args @param {Record<string, string>} [env]
+ * @returns {[string, string[]]}
  */
-export function withoutNetwork(program, args) {
+export function withoutNetwork(program, args, env = {}) {
   if (process.env.V2FLY_NETNS === '1') return [program, args];
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  return ['unshare', [...(isRoot ? [] : ['--map-root-user']), '--net', '--', program, ...args]];
+  const unshare = ['--net', '--', program, ...args];
+  if (typeof process.getuid !== 'function' || process.getuid() === 0) return ['unshare', unshare];
+  sudoWorks ??= spawnSync('sudo', ['-n', 'true'], {stdio: 'ignore'}).status === 0;
+  if (sudoWorks) return ['sudo', ['-n', 'unshare', '--net', '--', 'env', ...Object.entries(env).map(([k, v]) => `${k}=${v}`), program, ...args]];
+  return ['unshare', ['--map-root-user', ...unshare]];
 }
 
 /**

@@ -17,14 +17,12 @@ import {buildSchema} from '../../scripts/schema/generate.mjs';
 import {checkParsed, parseConfig, tellVersion} from '../../src/configCheck/check.ts';
 import {formatProblem} from '../../src/configCheck/messages.ts';
 import {makeValidator} from '../../src/configCheck/validate.ts';
-import {V2RAY, ensureProgram, testConfig, toolkitVersion, writeGeoFiles} from '../examples/toolkit.mjs';
+import {V2RAY, ensureProgram, testConfig, toolkitVersion, withoutNetwork, writeGeoFiles} from '../examples/toolkit.mjs';
 
 // the toolkit runs without a network: re-run this script in a namespace with only loopback
 if (process.env.V2FLY_NETNS !== '1') {
-  // as root a plain network namespace; otherwise inside a user namespace of our own
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const run = spawnSync('unshare', [...(isRoot ? [] : ['--map-root-user']), '--net', process.execPath, ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)],
-    {stdio: 'inherit', env: {...process.env, V2FLY_NETNS: '1'}, timeout: 10 * 60_000});
+  const [command, args] = withoutNetwork(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {V2FLY_NETNS: '1'});
+  const run = spawnSync(command, args, {stdio: 'inherit', env: {...process.env, V2FLY_NETNS: '1'}, timeout: 10 * 60_000});
   if (run.error) throw new Error(`compare-real.mjs runs v2ray inside \`unshare --net\`: ${run.error.message}`);
   process.exit(run.status ?? 1);
 }
