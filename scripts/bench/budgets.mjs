@@ -45,3 +45,36 @@ export function budgetRows(r, b, previousRoutingJsCssKB, growthNotes, toleranceK
   }
   return rows;
 }
+
+/** Bytes to KB with one decimal: applied once to a sum of bytes, never to a sum of rounded figures. */
+export const kb = (bytes) => Math.round(bytes / 102.4) / 10;
+
+/**
+ * What a first query downloaded, by part: the modal (the site's own assets), Pagefind's code, the
+ * index (its entry, the language's metadata, filter and index chunks) and the result fragments.
+ * Each figure is the sum of the files' bytes, rounded once.
+ * @param {{url: string, gzipBytes: number}[]} files every request of the query, as transferred
+ */
+export function firstQuerySplit(files) {
+  const bytes = (re) => files.filter((f) => re.test(f.url)).reduce((n, f) => n + f.gzipBytes, 0);
+  const modal = bytes(/^\/(en_US\/)?assets\//);
+  const engine = bytes(/^\/pagefind\/(pagefind\.js|pagefind-worker\.js|wasm\.)/);
+  const index = bytes(/^\/pagefind\/(index\/|filter\/|pagefind\.[^/]+\.pf_meta|pagefind-entry\.json)/);
+  const fragments = bytes(/^\/pagefind\/fragment\//);
+  const total = files.reduce((n, f) => n + f.gzipBytes, 0);
+  return {
+    gzipKB: kb(total), codeAndIndexKB: kb(modal + engine + index), modalKB: kb(modal), engineKB: kb(engine), indexKB: kb(index),
+    fragmentsKB: kb(fragments), fragments: files.filter((f) => /^\/pagefind\/fragment\//.test(f.url)).length,
+    indexChunks: files.filter((f) => /^\/pagefind\/index\//.test(f.url)).length, requests: files.length,
+  };
+}
+
+/**
+ * `--check-search`: the first-query rows that are over budget, as lines to print; empty when all fit.
+ * @param {Record<string, {query: string, gzipKB: number}>} firstQuery
+ * @param {number} maxKB
+ */
+export function firstQueryOverBudget(firstQuery, maxKB) {
+  return Object.entries(firstQuery).filter(([, q]) => q.gzipKB > maxKB)
+    .map(([lang, q]) => `first search (${lang}, "${q.query}") downloads ${q.gzipKB} KB gzip, over the ${maxKB} KB budget`);
+}

@@ -11,7 +11,7 @@ import {figureKeys, median} from './lighthouse.mjs';
  * @param {string[]} argv process.argv.slice(2)
  */
 export function parseBenchArgs(argv) {
-  const options = {out: 'build', port: 4400, runs: 5, skipBuild: false, compare: null, onlySearch: false};
+  const options = {out: 'build', port: 4400, runs: 5, skipBuild: false, compare: null, onlySearch: false, checkSearch: false};
   const valued = {'--out': 'out', '--port': 'port', '--runs': 'runs', '--compare': 'compare'};
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
@@ -21,13 +21,17 @@ export function parseBenchArgs(argv) {
       // The search figures alone, on the site as built; the rest stays from the last run.
       options.onlySearch = true;
       options.skipBuild = true;
+    } else if (arg === '--check-search') {
+      // The first query's bytes against the budget, on the site as built; exits 1 when over.
+      options.checkSearch = true;
+      options.skipBuild = true;
     } else if (arg in valued) {
       const value = argv[i + 1];
       if (value === undefined || value.startsWith('--')) throw new Error(`bench: ${arg} needs a value`);
       options[valued[arg]] = value;
       i += 1;
     } else {
-      throw new Error(`bench: unknown option ${arg} (options: --out DIR --port N --runs N --skip-build --only-search --compare DIR)`);
+      throw new Error(`bench: unknown option ${arg} (options: --out DIR --port N --runs N --skip-build --only-search --check-search --compare DIR)`);
     }
   }
   options.port = Number(options.port);

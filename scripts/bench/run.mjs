@@ -3,12 +3,14 @@
 // a first visit costs, Lighthouse mobile scores and the local search. Writes bench/results.json
 // and bench/results.md. Budgets are reported, never enforced: this is not a test.
 //
-//   npm run bench [-- --out DIR --port 4400 --runs 5 --skip-build --only-search --compare DIR]
+//   npm run bench [-- --out DIR --port 4400 --runs 5 --skip-build --only-search --check-search --compare DIR]
 //
 // --out     where to build (default build/, as `npm run build`); --skip-build measures DIR as it is
 // --only-search  measures the local search alone on DIR as built (no build, Lighthouse, checker or
 //           bundle report) and replaces only the search figures of bench/results.*, which then
 //           say when each part was measured
+// --check-search  measures only the bytes of a first query in each language on DIR as built and
+//           exits 1 when one is over the 150 KB budget; writes nothing
 // --port    where to serve it while measuring (scripts/serve.mjs, which gzips text like the production host)
 // --runs    Lighthouse runs per page, 5 unless given (the median of each figure is reported)
 // --compare measure another built site too (port + 1), interleaved, into bench/compare.{json,md}
@@ -26,7 +28,7 @@ import {bundleReport} from './bundle.mjs';
 import {ensureCjkFont} from './fonts.mjs';
 import {fileCandidates} from '../serve.mjs';
 import {compareMarkdown, interleave, medians, parseBenchArgs} from './compare.mjs';
-import {budgetRows} from './budgets.mjs';
+import {budgetRows, firstQueryOverBudget, firstQuerySplit, kb} from './budgets.mjs';
 import {timeChecker} from './checkerTiming.mjs';
 import relevance from '../search/relevanceCore.cjs';
 
@@ -50,8 +52,6 @@ const pages = ['/', '/config/routing.html', '/en_US/v5/config/overview.html'];
 const budgets = {performanceMin: 95, accessibilityMin: 100, renderBlockingMaxKB: 40, routingJsCssMaxKB: 200, firstVisitMaxKB: 250, firstQueryMaxKB: 150};
 /** Growth of routing's JS+CSS below this is noise (gzip of a changed hash), not growth. */
 const growthToleranceKB = 0.5;
-
-const kb = (bytes) => Math.round(bytes / 102.4) / 10;
 
 function filesUnder(dir) {
   return readdirSync(dir, {withFileTypes: true, recursive: true})
@@ -131,7 +131,8 @@ async function firstVisit(browser, dir, path, site = origin) {
     jsCss: sum(files.filter((f) => f.kind === 'js' || f.kind === 'css')),
     renderBlocking: sum(files.filter((f) => f.kind === 'html' || blockingCss.includes(f.url))),
     byKind,
-    files: files.map(({url, kind, raw, gzip}) => ({url, kind, rawKB: kb(raw), gzipKB: kb(gzip)})),
+    // gzipBytes: sums of files are rounded once, from bytes (the checker's chunks below)
+    files: files.map(({url, kind, raw, gzip}) => ({url, kind, rawKB: kb(raw), gzipKB: kb(gzip), gzipBytes: gzip})),
   };
 }
 
@@ -156,14 +157,7 @@ async function firstQueryBytes(browser, path, query) {
   await page.waitForLoadState('networkidle');
   const list = await Promise.all(files);
   await context.close();
-  const total = list.reduce((n, f) => n + f.gzipBytes, 0);
-  const fragments = list.filter((f) => /^\/pagefind\/fragment\//.test(f.url)).length;
-  const part = (re) => kb(list.filter((f) => re.test(f.url)).reduce((n, f) => n + f.gzipBytes, 0));
-  const modalKB = part(/^\/(en_US\/)?assets\//);
-  const engineKB = part(/^\/pagefind\/(pagefind\.js|pagefind-worker\.js|wasm\.)/);
-  const indexKB = part(/^\/pagefind\/(index\/|filter\/|pagefind\.[^/]+\.pf_meta|pagefind-entry\.json)/);
-  const fragmentsKB = part(/^\/pagefind\/fragment\//);
-  return {path, query, gzipKB: kb(total), codeAndIndexKB: Math.round((modalKB + engineKB + indexKB) * 10) / 10, modalKB, engineKB, indexKB, fragmentsKB, fragments, requests: list.length};
+  return {path, query, ...firstQuerySplit(list)};
 }
 
 /** Local search on a warm page: the index is loaded by a first query, then timed queries. */
@@ -183,8 +177,8 @@ async function checkerFigures(browser, dir, otherVisits) {
   return {
     path, totalGzipKB: visit.total.gzipKB, jsGzipKB: visit.js.gzipKB,
     ownChunks: own.map((f) => ({url: f.url.replace(/^.*\//, ''), gzipKB: f.gzipKB})),
-    ownGzipKB: kb(own.reduce((n, f) => n + f.gzipKB * 1024, 0)),
-    onlyHereGzipKB: kb(only.reduce((n, f) => n + f.gzipKB * 1024, 0)),
+    ownGzipKB: kb(own.reduce((n, f) => n + f.gzipBytes, 0)),
+    onlyHereGzipKB: kb(only.reduce((n, f) => n + f.gzipBytes, 0)),
     readyMs: Math.round(median(timing.ready)), readyAfterLoadMs: Math.round(median(timing.afterLoad)), checkMs: Math.round(median(timing.check)),
   };
 }
@@ -383,11 +377,41 @@ async function searchOnlyMain() {
   console.log(markdown(results));
 }
 
+/**
+ * --check-search: the bytes of a first query in each language on the site as built, against the
+ * budget; exits 1 when one is over it (a check of bytes, not of time, so it does not flake).
+ * Writes nothing.
+ */
+async function checkSearchMain() {
+  const server = await serve(outDir);
+  const browser = await chromium.launch({executablePath: findChromium(), args: chromiumArgs});
+  let firstQuery;
+  try {
+    firstQuery = await firstQueries(browser);
+  } finally {
+    await browser.close();
+    server.kill();
+  }
+  for (const [lang, q] of Object.entries(firstQuery)) {
+    console.log(`bench: first search (${lang}, "${q.query}"): ${q.gzipKB} KB gzip (modal ${q.modalKB}, Pagefind ${q.engineKB}, `
+      + `index ${q.indexKB} in ${q.indexChunks} chunks, fragments ${q.fragmentsKB} in ${q.fragments}; ${q.requests} requests)`);
+  }
+  const over = firstQueryOverBudget(firstQuery, budgets.firstQueryMaxKB);
+  for (const line of over) console.error(`bench: ${line}`);
+  if (over.length) process.exit(1);
+  console.log(`bench: both first searches within ${budgets.firstQueryMaxKB} KB gzip`);
+}
+
+/** The first query of each language on a cold page (the budget's measure). */
+async function firstQueries(browser) {
+  return {zh: await firstQueryBytes(browser, '/guide/start', '路由'), en: await firstQueryBytes(browser, '/en_US/guide/start', 'routing rules')};
+}
+
 /** Everything the bench says about the local search. */
 async function searchFigures(browser) {
   return {
     index: searchIndexes(outDir),
-    firstQuery: {zh: await firstQueryBytes(browser, '/guide/start', '路由'), en: await firstQueryBytes(browser, '/en_US/guide/start', 'routing rules')},
+    firstQuery: await firstQueries(browser),
     timings: await searchTimings(browser),
     relevance: await searchRelevance(browser),
   };
@@ -442,7 +466,7 @@ async function main() {
   console.log(markdown(results));
 }
 
-(options.compare ? compareMain() : options.onlySearch ? searchOnlyMain() : main()).catch((err) => {
+(options.compare ? compareMain() : options.checkSearch ? checkSearchMain() : options.onlySearch ? searchOnlyMain() : main()).catch((err) => {
   console.error(err);
   process.exit(1);
 });

@@ -7,9 +7,10 @@
  *
  * Usage: node scripts/search/pagefind.mjs [build-dir]
  */
-import {readFileSync, readdirSync, rmSync} from 'node:fs';
+import {readFileSync, readdirSync, rmSync, statSync} from 'node:fs';
 import {join, relative, resolve, sep} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {docsSetOf, keywordsEnd} from '../../src/search/indexContract.mjs';
 
 /** Parts of an article that are not its subject: page furniture, anchors, the status lines. */
 export const excludeSelectors = [
@@ -23,10 +24,7 @@ export function pageUrl(file) {
   return path === '' ? '/' : path;
 }
 
-/** The docs set a page belongs to: the v5 branch (/v5/, /en_US/v5/) or the main docs. */
-export function docsSet(url) {
-  return /^(\/en_US)?\/v5(\/|$)/.test(url) ? 'v5' : 'main';
-}
+export {docsSetOf, keywordsEnd};
 
 /** The page's front matter `keywords` (Docusaurus writes them as <meta name=keywords>). */
 export function pageKeywords(html) {
@@ -48,10 +46,33 @@ export function definedObjects(html) {
   return [...new Set(names)];
 }
 
-const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/**
+ * How much of the word index goes into one file: Pagefind's count of word places (each place of a
+ * word on a page, plus one per page), 20000 by default. A query downloads the file of each of its
+ * words, and where a default-sized file's boundaries fall moves with every edit to the whole word
+ * list: "routing rules" cost one 33 KB file and then two (66 KB, over the 150 KB a first query may
+ * download). At 2000 a file is 4 KB gzip on average and at most about 8 KB (measured 2026-11-27
+ * with `npm run bench -- --check-search`: zh "路由" 107 KB in all instead of 158, en "routing
+ * rules" 108 KB instead of 163); the index as a whole grows by 5 %, and the list of files every
+ * query loads first by 1.5 KB. Pagefind 1.6 reads it from PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE (its
+ * only setting for it; `maxChunkKB` below fails the build if a later Pagefind ignores it).
+ */
+export const indexChunkSize = 2000;
 
-/** Ends the keywords line; src/search/localSearch.ts cuts excerpts there (keep them equal). */
-export const keywordsEnd = '\u2042';
+/**
+ * The largest index file (gzip, as Pagefind writes it) the build accepts: a default-sized file is
+ * about 30 KB, so a larger one means the chunk size above was not applied.
+ */
+export const maxChunkKB = 16;
+
+/** The index files over `maxChunkKB`, as "name (KB)": Pagefind writes them gzip already. */
+export function oversizedChunks(indexDir) {
+  return readdirSync(indexDir).map((name) => ({name, size: statSync(join(indexDir, name)).size}))
+    .filter(({size}) => size > maxChunkKB * 1024)
+    .map(({name, size}) => `${name} (${Math.round(size / 102.4) / 10} KB)`);
+}
+
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Weight of a page's keywords against body text (1) and its title (h1: 7). */
 export const keywordWeight = 7;
@@ -71,7 +92,7 @@ export function markArticle(html, url) {
     : '')
     + (objects.length ? `<span data-pagefind-meta="objects:${escapeHtml(objects.join(' '))}"></span>` : '')
     + (keywords.length ? `<span data-pagefind-meta="keywords:${escapeHtml(keywords.join(' ').replace(/,/g, ' '))}"></span>` : '');
-  return html.replace(/<article(?=[\s>])([^>]*)>/, `<article data-pagefind-body data-pagefind-filter="set:${docsSet(url)}"$1>${extra}`);
+  return html.replace(/<article(?=[\s>])([^>]*)>/, `<article data-pagefind-body data-pagefind-filter="set:${docsSetOf(url)}"$1>${extra}`);
 }
 
 function htmlFiles(dir) {
@@ -86,6 +107,8 @@ export async function buildIndex(dir) {
   const pagefind = await import('pagefind');
   const output = join(dir, 'pagefind');
   rmSync(output, {recursive: true, force: true});
+  // The service Pagefind starts for createIndex inherits this process's environment.
+  process.env.PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE = String(indexChunkSize);
   const {errors, index} = await pagefind.createIndex({excludeSelectors});
   if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
   let pages = 0;
@@ -100,6 +123,11 @@ export async function buildIndex(dir) {
   const written = await index.writeFiles({outputPath: output});
   if (written.errors.length) throw new Error(`Pagefind could not write ${output}: ${written.errors.join('; ')}`);
   await pagefind.close();
+  const oversized = oversizedChunks(join(output, 'index'));
+  if (oversized.length) {
+    throw new Error(`index files over ${maxChunkKB} KB, so a first query may download more than it should: ${oversized.join(', ')}; `
+      + `did Pagefind stop reading PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE (indexChunkSize in scripts/search/pagefind.mjs)?`);
+  }
   return {pages, output};
 }
 

@@ -12,6 +12,15 @@ const root = resolve(__dirname, '../..');
 /** @typedef {{q: string, want: string[], section?: string, kind: string, from?: string}} Query */
 
 /**
+ * How long a search may take to show its results, in the tests and here: a first query on a cold
+ * page (the modal's 500 ms pause, Pagefind's code, two index chunks, the first fragment) took at
+ * most 1.2 s, 0.9 s typically, on this 2-core machine at a load average of 13 (2026-11-27, eight
+ * cold zh and en queries); 15 s is over ten times that, and a real slowdown of the kind a 60 s wait
+ * would hide (50-fold) fails.
+ */
+const searchResultsMs = 15_000;
+
+/**
  * The query set (or another file of the same shape, such as the held-out set).
  * @param {string} [file] path from the repository root
  * @returns {{zh: Query[], en: Query[]}}
@@ -107,7 +116,7 @@ async function showAll(page) {
     // locator action would wait for it to come back.
     await page.evaluate(() => document.querySelector('[data-search-more]')?.scrollIntoView({block: 'nearest'}));
     await page.waitForFunction(([selector, n]) => document.querySelectorAll(selector).length > n || !document.querySelector('[data-search-more]'),
-      /** @type {[string, number]} */ ([pageHit, shown]), {timeout: 60_000});
+      /** @type {[string, number]} */ ([pageHit, shown]), {timeout: searchResultsMs});
   }
 }
 
@@ -129,10 +138,10 @@ async function runQueries(page, queries) {
   for (const query of queries) {
     const {q} = query;
     await box.fill('');
-    await hits.first().waitFor({state: 'detached', timeout: 60_000});
+    await hits.first().waitFor({state: 'detached', timeout: searchResultsMs});
     await box.fill(q);
     // The first query loads Pagefind and the index chunks it needs.
-    await hits.first().or(none).waitFor({timeout: 60_000});
+    await hits.first().or(none).waitFor({timeout: searchResultsMs});
     await showAll(page);
     results[resultKey(query)] = pagesOf(await hits.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? '')));
   }
@@ -158,4 +167,56 @@ async function runAll(page, queries, lang, address = (path) => path) {
   return results;
 }
 
-module.exports = {querySet, localized, pageOf, pagesOf, score, runQueries, runAll, byStart, resultKey, showAll};
+/**
+ * Every query of a language ranked straight through Pagefind in a page of the built site, without
+ * the modal or its pause (seconds for the whole set): each docs set searched on its own and merged
+ * with the reader's set weighted up, as the modal does (src/search/localSearch.ts `rankedResults`).
+ * The pages the results link to, best first, per query (`resultKey`).
+ * @param {import('@playwright/test').Page} page
+ * @param {Query[]} queries
+ * @param {'zh'|'en'} lang
+ * @param {{address: (path: string) => string, setOf: (path: string) => string, ranking: object, boost: number, limit: number}} how
+ *   the address of a site path, the docs set of a path (indexContract.mjs `docsSetOf`), and the modal's ranking, boost and page limit
+ */
+async function rankAll(page, queries, lang, {address, setOf, ranking, boost, limit}) {
+  /** @type {Record<string, string[]>} */
+  const results = {};
+  for (const [start, group] of byStart(queries)) {
+    const path = localized(start, lang);
+    await page.goto(address(path));
+    const mine = setOf(path);
+    /** @type {Record<string, string[]>} */
+    const found = await page.evaluate(async ({words, ranking, boost, limit, mine}) => {
+      // import() written out of sight of whatever transpiles this file for the test runner, which
+      // could turn it into require(): this runs in the page, where it must stay an import.
+      const load = /** @type {(url: string) => Promise<any>} */ (new Function('url', 'return import(url)'));
+      const pagefind = await load('/pagefind/pagefind.js');
+      await pagefind.options({ranking});
+      const other = mine === 'v5' ? 'main' : 'v5';
+      /** @type {Record<string, string[]>} */
+      const out = {};
+      for (const q of words) {
+        const [a, b] = await Promise.all([pagefind.search(q, {filters: {set: mine}}), pagefind.search(q, {filters: {set: other}})]);
+        /** @type {{r: {score: number, data: () => Promise<{url: string}>}, s: number}[]} */
+        const merged = [...(a?.results ?? []).map((/** @type {any} */ r) => ({r, s: r.score * boost})), ...(b?.results ?? []).map((/** @type {any} */ r) => ({r, s: r.score}))];
+        out[q] = await Promise.all(merged.sort((x, y) => y.s - x.s).slice(0, limit).map(async ({r}) => (await r.data()).url));
+      }
+      return out;
+    }, {words: group.map((q) => q.q), ranking, boost, limit, mine});
+    for (const query of group) results[resultKey(query)] = pagesOf(found[query.q] ?? []);
+  }
+  return results;
+}
+
+/**
+ * Every n-th query of a set, `count` in all, for the browser check that the modal lists what
+ * `rankAll` ranks (typing every query into the modal takes minutes).
+ * @param {Query[]} queries
+ * @param {number} count
+ */
+function sample(queries, count) {
+  const step = Math.max(1, Math.floor(queries.length / count));
+  return queries.filter((_, i) => i % step === 0).slice(0, count);
+}
+
+module.exports = {searchResultsMs, querySet, localized, pageOf, pagesOf, score, runQueries, runAll, rankAll, sample, byStart, resultKey, showAll};

@@ -5,6 +5,7 @@
  * screen. Pagefind picks the index of the page's language from <html lang>; a query loads only
  * the index chunks and result fragments it needs.
  */
+import {docsSetOf, keywordsEnd} from './indexContract.mjs';
 
 /** What the reader's own docs set weighs against the other when both match. */
 export const currentSetBoost = 3;
@@ -32,11 +33,7 @@ export const pagesPerQuery = 6;
 export const sectionsPerPage = 3;
 
 export type DocsSet = 'main' | 'v5';
-
-/** The docs set of an address: the v5 branch (/v5/…, /en_US/v5/…) or the main docs. */
-export function docsSetOf(pathname: string): DocsSet {
-  return /^(\/en_US)?\/v5(\/|$)/.test(pathname) ? 'v5' : 'main';
-}
+export {docsSetOf, keywordsEnd};
 
 // The parts of Pagefind's API we use (pagefind 1.6).
 export type PagefindSubResult = {title: string; url: string; excerpt: string; weighted_locations?: {weight: number}[]; locations?: number[]};
@@ -99,12 +96,6 @@ const plain = (value: string): Highlighted => ({value: escapeHtml(value), matchL
 export function cleanUrl(url: string): string {
   return url.replace(/\.html(?=$|[#?])/, '').replace(/\/index(?=$|[#?])/, '/');
 }
-
-/**
- * Ends the keywords line the indexer adds at the top of a page (scripts/search/pagefind.mjs):
- * an excerpt drops everything up to it, so readers see the page's words, not the keywords.
- */
-export const keywordsEnd = '\u2042';
 
 /**
  * Pagefind's excerpt of a section starts with the section's own heading ("rules. Type: …"); the

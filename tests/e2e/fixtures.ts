@@ -98,3 +98,5 @@ export async function addTextField(page: Page): Promise<Locator> {
 }
 
 export {expect};
+/** How long a search may take to show its results (measured; the reason is beside it). */
+export {searchResultsMs} from '../../scripts/search/relevanceCore.cjs';

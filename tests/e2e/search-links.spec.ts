@@ -1,4 +1,4 @@
-import {test, expect, hydrated, localePath} from './fixtures';
+import {test, expect, hydrated, localePath, searchResultsMs} from './fixtures';
 import {followAll, followMissingResultsLink, followSeeAll, linkQueries, shownHrefs} from './search-links';
 import {showAll} from '../../scripts/search/relevanceCore.cjs';
 
@@ -24,7 +24,7 @@ for (const locale of ['zh', 'en'] as const) {
     const hrefs: string[] = [];
     for (const query of found) {
       await input(page).fill(query);
-      await expect(page.locator('.DocSearch-Dropdown[data-search-pending]')).toHaveCount(0, {timeout: 60_000});
+      await expect(page.locator('.DocSearch-Dropdown[data-search-pending]')).toHaveCount(0, {timeout: searchResultsMs});
       // Every listed page: each loads as its place in the list comes into view.
       await shownHrefs(page);
       await showAll(page);
@@ -49,7 +49,7 @@ for (const locale of ['zh', 'en'] as const) {
     await openSearch(page);
     await input(page).fill(nothing);
     const screen = page.locator('.DocSearch-Dropdown:not([data-search-pending]) .DocSearch-NoResults');
-    await expect(screen).toBeVisible({timeout: 60_000});
+    await expect(screen).toBeVisible({timeout: searchResultsMs});
     await followMissingResultsLink(page, context, screen.getByRole('link'), nothing);
   });
 }

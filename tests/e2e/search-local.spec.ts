@@ -1,5 +1,5 @@
 import type {Page} from '@playwright/test';
-import {test, expect, hydrated, addTextField, recordRequests} from './fixtures';
+import {test, expect, hydrated, addTextField, recordRequests, searchResultsMs} from './fixtures';
 
 // The default build: the local Pagefind index (no search keys in the environment), shown in the
 // DocSearch modal. Limits for a busy 2-core machine: a wait ends as soon as
@@ -17,7 +17,7 @@ async function openSearch(page: Page) {
 async function search(page: Page, query: string) {
   await openSearch(page);
   await input(page).fill(query);
-  await expect(hits(page).first()).toBeVisible({timeout: 60_000});
+  await expect(hits(page).first()).toBeVisible({timeout: searchResultsMs});
   return hits(page);
 }
 
@@ -112,6 +112,8 @@ test('no results: the no-results screen with suggested queries, which search whe
   await expect(hits(page).first()).toHaveAttribute('href', '/config/routing');
 });
 
+// The modal and the search page, offline: the failed requests of the index are the only console
+// errors these tests allow.
 test.describe('when the index cannot be loaded', () => {
   test.use({allowedConsoleErrors: [/ERR_FAILED|Failed to fetch|pagefind|ERR_CONNECTION_REFUSED/i]});
 
@@ -121,11 +123,18 @@ test.describe('when the index cannot be loaded', () => {
     await hydrated(page);
     await openSearch(page);
     await input(page).fill('routing');
-    await expect(page.getByRole('alert')).toContainText('无法获取结果', {timeout: 30_000});
+    await expect(page.getByRole('alert')).toContainText('无法获取结果', {timeout: searchResultsMs});
     await page.unroute('**/pagefind/**');
     await input(page).fill('RuleObject');
-    await expect(hits(page).first()).toBeVisible({timeout: 60_000});
+    await expect(hits(page).first()).toBeVisible({timeout: searchResultsMs});
     await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('the search page gets a clear message', async ({page}) => {
+    await page.route('**/pagefind/**', (route) => route.abort('connectionrefused'));
+    await page.goto('/search?q=routing');
+    await hydrated(page);
+    await expect(page.getByRole('alert')).toContainText('无法获取结果');
   });
 });
 
@@ -172,7 +181,7 @@ test.describe('the search page', () => {
     await page.goto('/search?q=RuleObject');
     await hydrated(page);
     const results = page.locator('main ol li a');
-    await expect(results.first()).toBeVisible({timeout: 60_000});
+    await expect(results.first()).toBeVisible({timeout: searchResultsMs});
     await expect(page.locator('main ol a[href="/config/routing#ruleobject"]')).toBeVisible();
     await expect(page.locator('main ol mark').first()).toBeVisible();
     const box = page.getByRole('searchbox');
@@ -186,19 +195,9 @@ test.describe('the search page', () => {
   test('the English search page searches the English index and says when nothing matches', async ({page}) => {
     await page.goto('/en_US/search?q=sniffing');
     await hydrated(page);
-    await expect(page.locator('main ol a[href^="/en_US/config/inbounds"]').first()).toBeVisible({timeout: 60_000});
+    await expect(page.locator('main ol a[href^="/en_US/config/inbounds"]').first()).toBeVisible({timeout: searchResultsMs});
     await page.getByRole('searchbox').fill('龘龘龘');
     await expect(page.getByText('No results for "龘龘龘".')).toBeVisible();
-  });
-
-  test.describe('offline', () => {
-    test.use({allowedConsoleErrors: [/ERR_FAILED|Failed to fetch|pagefind|ERR_CONNECTION_REFUSED/i]});
-    test('an index that cannot be loaded gets a clear message', async ({page}) => {
-      await page.route('**/pagefind/**', (route) => route.abort('connectionrefused'));
-      await page.goto('/search?q=routing');
-      await hydrated(page);
-      await expect(page.getByRole('alert')).toContainText('无法获取结果');
-    });
   });
 });
 
@@ -251,12 +250,12 @@ test('a listed page\'s fragment downloads only when its place in the list comes 
   await expect.poll(async () => {
     await page.keyboard.press('ArrowDown');
     return groups.count();
-  }, {timeout: 60_000}).toBeGreaterThan(shown);
+  }, {timeout: searchResultsMs}).toBeGreaterThan(shown);
   // Scrolled to its end, the list shows all six pages, each with its own fragment.
   await expect.poll(async () => {
     if (await more.count()) await more.scrollIntoViewIfNeeded({timeout: 5_000}).catch(() => {});
     return groups.count();
-  }, {timeout: 60_000}).toBe(6);
+  }, {timeout: searchResultsMs}).toBe(6);
   await expect(more).toHaveCount(0);
   expect(new Set(fragments).size).toBe(6);
 });

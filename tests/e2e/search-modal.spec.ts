@@ -1,5 +1,5 @@
 import type {Page} from '@playwright/test';
-import {test, expect, hydrated, localePath, type Locale} from './fixtures';
+import {test, expect, hydrated, localePath, type Locale, searchResultsMs} from './fixtures';
 
 // The local search modal's own controls (src/theme/SearchBar/LocalSearchBar.tsx and
 // LocalSearchModal.tsx): clearing, closing, the arrow keys at the ends of the list, Ctrl/Cmd+Enter,
@@ -27,7 +27,7 @@ async function openSearch(page: Page) {
 async function fill(page: Page, query: string) {
   await input(page).fill(query);
   // Results for this query, not those of an earlier one still on screen while it runs.
-  await expect(page.locator('.DocSearch-Dropdown:not([data-search-pending]) .DocSearch-Hit a').first()).toBeVisible({timeout: 60_000});
+  await expect(page.locator('.DocSearch-Dropdown:not([data-search-pending]) .DocSearch-Hit a').first()).toBeVisible({timeout: searchResultsMs});
 }
 
 async function search(page: Page, query: string) {
@@ -154,7 +154,7 @@ for (const chord of ['Control+Enter', 'Meta+Enter']) {
     await page.keyboard.press('ArrowDown');
     const href = await options(page).nth(1).getAttribute('href');
     expect(href).toMatch(/^\/en_US\//);
-    const opened = context.waitForEvent('page', {timeout: 30_000});
+    const opened = context.waitForEvent('page', {timeout: searchResultsMs});
     await page.keyboard.press(chord);
     const tab = await opened;
     await tab.waitForLoadState('domcontentloaded');
@@ -211,6 +211,6 @@ test.describe('when the modal stylesheet cannot be loaded', () => {
     await expect(page.locator('link[rel="stylesheet"][href$="/assets/css/docsearch-modal.css"]')).toHaveCount(1);
     await expect(page.locator('.DocSearch-Container')).toHaveCSS('position', 'fixed');
     await input(page).fill('vmess');
-    await expect(page.locator('.DocSearch-Hit a').first()).toBeVisible({timeout: 60_000});
+    await expect(page.locator('.DocSearch-Hit a').first()).toBeVisible({timeout: searchResultsMs});
   });
 });

@@ -1,5 +1,5 @@
 import type {Page} from '@playwright/test';
-import {test, expect, hydrated, localePath} from './fixtures';
+import {test, expect, hydrated, localePath, searchResultsMs} from './fixtures';
 
 // The search page (src/pages/search.tsx): Enter in its box, and the browser's back and forward
 // buttons bringing back the query and its results, in both languages. Listing results, typing and
@@ -30,14 +30,14 @@ for (const locale of ['zh', 'en'] as const) {
     // The form was not sent to the server: the same page, not a reload.
     expect(await stayed(page)).toBe(true);
     await page.clock.resume();
-    await expect(page.locator(`${doc('/config/routing')}`).first()).toBeVisible({timeout: 60_000});
+    await expect(page.locator(`${doc('/config/routing')}`).first()).toBeVisible({timeout: searchResultsMs});
     await expect(box(page)).toBeFocused();
   });
 
   test(`${locale}: back and forward bring back each query with its results`, async ({page}) => {
     await page.goto(`${searchPath}?q=vmess`);
     await hydrated(page);
-    await expect(page.locator(doc('/config/protocols/vmess')).first()).toBeVisible({timeout: 60_000});
+    await expect(page.locator(doc('/config/protocols/vmess')).first()).toBeVisible({timeout: searchResultsMs});
     await mark(page);
     // A second address of the search page opened inside the app, as the modal's "see all
     // results" link does: a new history entry on the same page, which only the router hears of.
@@ -49,13 +49,13 @@ for (const locale of ['zh', 'en'] as const) {
     const showsVmess = async () => {
       await expect(page).toHaveURL(new RegExp(`${searchPath}\\?q=vmess$`));
       await expect(box(page)).toHaveValue('vmess');
-      await expect(page.locator(doc('/config/protocols/vmess')).first()).toBeVisible({timeout: 60_000});
+      await expect(page.locator(doc('/config/protocols/vmess')).first()).toBeVisible({timeout: searchResultsMs});
       await expect(ruleObject).toHaveCount(0);
     };
     const showsRuleObject = async () => {
       await expect(page).toHaveURL(new RegExp(`${searchPath}\\?q=RuleObject$`));
       await expect(box(page)).toHaveValue('RuleObject');
-      await expect(ruleObject).toBeVisible({timeout: 60_000});
+      await expect(ruleObject).toBeVisible({timeout: searchResultsMs});
     };
     await showsRuleObject();
     await page.goBack();

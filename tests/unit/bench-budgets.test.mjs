@@ -1,7 +1,7 @@
 // scripts/bench/budgets.mjs: the budgets a benchmark run is held to.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {budgetRows} from '../../scripts/bench/budgets.mjs';
+import {budgetRows, firstQueryOverBudget, firstQuerySplit} from '../../scripts/bench/budgets.mjs';
 
 const budgets = {performanceMin: 95, accessibilityMin: 100, renderBlockingMaxKB: 40, routingJsCssMaxKB: 200, firstVisitMaxKB: 250};
 const page = (perf, renderBlocking, jsCss, total) => ({
@@ -41,4 +41,24 @@ test('each language\'s first search gets a row against the 150 KB budget, fragme
   const rows = budgetRows(r, {...budgets, firstQueryMaxKB: 150}, null, '', 0.5);
   assert.deepEqual([byName(rows, /first search .*zh/).ok, byName(rows, /first search .*en/).ok], [true, false]);
   assert.equal(byName(rows, /first search .*en, "routing rules"/).value, '151 KB (search code + index 131 KB, result fragments 20 KB)');
+});
+
+test('a first query\'s split sums bytes and rounds once (three 51-byte files are 0.1 KB, not 0 + 0 + 0)', () => {
+  const split = firstQuerySplit([
+    {url: '/assets/js/modal.js', gzipBytes: 51},
+    {url: '/pagefind/pagefind.js', gzipBytes: 51},
+    {url: '/pagefind/index/zh-cn_abc.pf_index', gzipBytes: 51},
+    {url: '/pagefind/fragment/zh-cn_def.pf_fragment', gzipBytes: 2048},
+  ]);
+  assert.equal(split.codeAndIndexKB, 0.1);
+  assert.equal(split.modalKB, 0);
+  assert.equal(split.fragmentsKB, 2);
+  assert.equal(split.gzipKB, 2.1);
+  assert.deepEqual([split.fragments, split.indexChunks, split.requests], [1, 1, 4]);
+});
+
+test('--check-search names each language whose first query is over the budget, and only those', () => {
+  const over = firstQueryOverBudget({zh: {query: '路由', gzipKB: 150.1}, en: {query: 'routing rules', gzipKB: 150}}, 150);
+  assert.deepEqual(over, ['first search (zh, "路由") downloads 150.1 KB gzip, over the 150 KB budget']);
+  assert.deepEqual(firstQueryOverBudget({zh: {query: '路由', gzipKB: 107}}, 150), []);
 });

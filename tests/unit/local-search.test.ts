@@ -233,8 +233,7 @@ test('the indexer: page addresses, docs sets and keywords', () => {
   assert.equal(indexer.pageUrl('config/routing.html'), '/config/routing');
   assert.equal(indexer.pageUrl('index.html'), '/');
   assert.equal(indexer.pageUrl('en_US/v5/config/index.html'), '/en_US/v5/config/');
-  assert.equal(indexer.docsSet('/en_US/v5/config/router'), 'v5');
-  assert.equal(indexer.docsSet('/config/routing'), 'main');
+  assert.equal(indexer.docsSetOf, docsSetOf, 'the indexer and the client share one docs-set rule');
   assert.deepEqual(indexer.pageKeywords('<meta data-rh=true name=keywords content="路由规则,routing rules"/>'), ['路由规则', 'routing rules']);
   assert.deepEqual(indexer.pageKeywords('<meta data-rh=true name=keywords content=入站,inbound,嗅探 />'), ['入站', 'inbound', '嗅探']);
   assert.deepEqual(indexer.pageKeywords('<meta name="description" content="x">'), []);
@@ -247,4 +246,16 @@ test('the indexer marks the article of doc pages only, with its set and its keyw
   assert.match(marked, /<article data-pagefind-body data-pagefind-filter="set:v5" class="y"><p data-pagefind-weight="\d+">a&lt;b · c \u2042<\/p><span data-pagefind-meta="keywords:a&lt;b c"><\/span><h1>T<\/h1>/);
   assert.equal(indexer.markArticle('<html><body><main>home</main></body></html>', '/'), null);
   assert.match(indexer.markArticle('<article><h1>T</h1></article>', '/config/x'), /^<article data-pagefind-body data-pagefind-filter="set:main"><h1>/);
+});
+
+test('the indexer refuses index files over its limit (Pagefind ignoring the chunk size), by name', async () => {
+  const {mkdtempSync, writeFileSync} = await import('node:fs');
+  const {tmpdir} = await import('node:os');
+  const {join} = await import('node:path');
+  const dir = mkdtempSync(join(tmpdir(), 'pagefind-index-'));
+  writeFileSync(join(dir, 'zh-cn_small.pf_index'), Buffer.alloc(1024));
+  writeFileSync(join(dir, 'zh-cn_edge.pf_index'), Buffer.alloc(indexer.maxChunkKB * 1024));
+  writeFileSync(join(dir, 'en-us_big.pf_index'), Buffer.alloc(indexer.maxChunkKB * 1024 + 1));
+  assert.deepEqual(indexer.oversizedChunks(dir), [`en-us_big.pf_index (${indexer.maxChunkKB} KB)`]);
+  assert.ok(indexer.indexChunkSize < 20000, 'smaller than Pagefind\'s default, whose files are about 30 KB');
 });

@@ -12,8 +12,8 @@ import {useHistory} from '@docusaurus/router';
 import {useSearchLinkCreator} from '@docusaurus/theme-common';
 import Translate, {translate} from '@docusaurus/Translate';
 import translations from '@theme/SearchTranslations';
-import {searchDebounceMs} from '@site/src/constants';
-import {docsSetOf, pageHits, rankedResults, withPagefind, type DocSearchHit, type PagefindData, type PagefindResult} from '@site/src/search/localSearch';
+import {docsSetOf, pageHits, rankedResults, type DocSearchHit, type Pagefind, type PagefindData, type PagefindResult} from '@site/src/search/localSearch';
+import {useDebouncedSearch} from '@site/src/search/useDebouncedSearch';
 import {ErrorScreen, Suggestions} from './SearchScreens';
 import styles from './styles.module.css';
 
@@ -38,53 +38,52 @@ function groups(hits: DocSearchHit[]): {page: string; hits: DocSearchHit[]}[] {
   return out;
 }
 
-function done(query: string, results: PagefindResult[], pages: PagefindData[]): State {
-  return {status: 'done', query, results, pages, hits: pages.flatMap((page, i) => pageHits(page, i)), more: pages.length < results.length};
+function done(query: string, results: PagefindResult[], pages: PagefindData[], ended: boolean): State {
+  return {status: 'done', query, results, pages, hits: pages.flatMap((page, i) => pageHits(page, i)), more: !ended && pages.length < results.length};
+}
+
+/** The query's ranked results, with the first page's fragment. */
+async function firstPage(pagefind: Pagefind, query: string): Promise<{results: PagefindResult[]; pages: PagefindData[]}> {
+  const results = await rankedResults(pagefind, query, docsSetOf(window.location.pathname));
+  return {results, pages: results.length ? [await results[0]!.data()] : []};
 }
 
 /**
- * The query's ranked results, with the first page's fragment; `loadMore` downloads the next
- * page's fragment (one at a time, in rank order). A fragment that cannot be loaded ends the list there.
+ * The query's ranked results, with the first page's fragment (after the pause in typing:
+ * useDebouncedSearch); `loadMore` downloads the next page's fragment (one at a time, in rank
+ * order). A fragment that cannot be loaded ends the list there. While a new query waits, the
+ * last list stays.
  */
 function useSearch(query: string): [State, () => void] {
-  const [state, setState] = useState<State>({status: 'idle'});
-  const loadingMore = useRef(false);
-  useEffect(() => {
-    const q = query.trim();
-    loadingMore.current = false;
-    if (!q) {
-      setState({status: 'idle'});
-      return undefined;
-    }
-    let current = true;
-    setState((s) => ({status: 'pending', hits: 'hits' in s ? s.hits : []}));
-    const timer = setTimeout(() => {
-      withPagefind(async (pagefind) => {
-        const results = await rankedResults(pagefind, q, docsSetOf(window.location.pathname));
-        return {results, pages: results.length ? [await results[0]!.data()] : []};
-      }).then(({results, pages}) => {
-        if (current) setState(done(q, results, pages));
-      }, () => {
-        if (current) setState({status: 'failed'});
-      });
-    }, searchDebounceMs);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [query]);
+  const search = useDebouncedSearch(query, firstPage);
+  // Pages loaded beyond the first, for the result list they belong to.
+  const [loaded, setLoaded] = useState<{results: PagefindResult[]; pages: PagefindData[]; ended: boolean} | null>(null);
+  const loadingFor = useRef<PagefindResult[] | null>(null);
+  const lastHits = useRef<DocSearchHit[]>([]);
+  const state = useMemo((): State => {
+    if (search.status === 'idle' || search.status === 'failed') return {status: search.status};
+    if (search.status === 'pending') return {status: 'pending', hits: lastHits.current};
+    const {results} = search.value;
+    const mine = loaded?.results === results ? loaded : null;
+    return done(search.query, results, mine?.pages ?? search.value.pages, mine?.ended ?? false);
+  }, [search, loaded]);
+  lastHits.current = 'hits' in state ? state.hits : [];
   const loadMore = useCallback(() => {
-    if (state.status !== 'done' || !state.more || loadingMore.current) return;
-    loadingMore.current = true;
-    const {query: q, results, pages} = state;
-    results[pages.length]!.data().then((page) => [...pages, page], () => pages).then((next) => {
-      loadingMore.current = false;
-      setState((s) => (s.status === 'done' && s.query === q && s.pages === pages
-        // A fragment that failed ends the list: the loaded pages stay, "see all" has the rest.
-        ? (next === pages ? {...s, more: false} : done(q, results, next))
-        : s));
-    });
-  }, [state]);
+    if (state.status !== 'done' || !state.more || loadingFor.current === state.results) return;
+    const {results, pages} = state;
+    loadingFor.current = results;
+    const before = loaded;
+    const next = (value: {results: PagefindResult[]; pages: PagefindData[]; ended: boolean}) => {
+      if (loadingFor.current === results) loadingFor.current = null;
+      // Only onto the list it was loaded for, as it was then.
+      setLoaded((now) => (now === before ? value : now));
+    };
+    results[pages.length]!.data().then(
+      (page) => next({results, pages: [...pages, page], ended: false}),
+      // A fragment that failed ends the list: the loaded pages stay, "see all" has the rest.
+      () => next({results, pages, ended: true}),
+    );
+  }, [state, loaded]);
   return [state, loadMore];
 }
 

@@ -10,13 +10,18 @@ import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
 import Translate, {translate} from '@docusaurus/Translate';
 import {searchDebounceMs} from '@site/src/constants';
-import {docsSetOf, pageHits, searchPages, withPagefind, type DocSearchHit} from '@site/src/search/localSearch';
+import {docsSetOf, pageHits, searchPages, type DocSearchHit, type Pagefind} from '@site/src/search/localSearch';
+import {useDebouncedSearch} from '@site/src/search/useDebouncedSearch';
 import styles from './styles.module.css';
 
 /** Pages the search page lists for one query. */
 const searchPageLimit = 30;
 
-type State = {status: 'idle' | 'loading'} | {status: 'done'; query: string; hits: DocSearchHit[]} | {status: 'failed'};
+/** Up to `searchPageLimit` pages of the query, each page with its best sections. */
+async function searchAll(pagefind: Pagefind, query: string): Promise<DocSearchHit[]> {
+  const pages = await searchPages(pagefind, query, docsSetOf(window.location.pathname), searchPageLimit);
+  return pages.flatMap((page, i) => pageHits(page, i));
+}
 
 function useQueryParam(): [string, (q: string) => void] {
   const location = useLocation();
@@ -47,33 +52,13 @@ function Result({hit}: {hit: DocSearchHit}): ReactNode {
 export default function SearchPage(): ReactNode {
   const [query, setQuery] = useQueryParam();
   const [text, setText] = useState(query);
-  const [state, setState] = useState<State>({status: 'idle'});
-
-  // The address is the truth: typing updates it after a pause, and back/forward update the box.
+  // The address is the truth: typing searches and updates it after a pause; Enter, back and
+  // forward (the box set from the address) search at once.
   useEffect(() => setText(query), [query]);
-  useEffect(() => {
-    if (text === query) return undefined;
-    const timer = setTimeout(() => setQuery(text.trim()), searchDebounceMs);
-    return () => clearTimeout(timer);
-  }, [text]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  useEffect(() => {
-    if (!query.trim()) {
-      setState({status: 'idle'});
-      return undefined;
-    }
-    let current = true;
-    setState({status: 'loading'});
-    withPagefind((pagefind) => searchPages(pagefind, query, docsSetOf(window.location.pathname), searchPageLimit))
-      .then((pages) => {
-        if (current) setState({status: 'done', query, hits: pages.flatMap((page, i) => pageHits(page, i))});
-      }, () => {
-        if (current) setState({status: 'failed'});
-      });
-    return () => {
-      current = false;
-    };
-  }, [query]);
+  const state = useDebouncedSearch(text, searchAll, {
+    delayMs: text.trim() === query.trim() ? 0 : searchDebounceMs,
+    onSettle: (q) => { if (q !== query.trim()) setQuery(q); },
+  });
 
   const title = translate({id: 'site.SearchPage.title', message: '搜索'});
   return (
@@ -93,17 +78,17 @@ export default function SearchPage(): ReactNode {
           />
         </form>
         <div aria-live="polite">
-          {state.status === 'loading' && <p><Translate id="site.SearchPage.loading">正在搜索…</Translate></p>}
+          {state.status === 'pending' && <p><Translate id="site.SearchPage.loading">正在搜索…</Translate></p>}
           {state.status === 'failed' && (
             <p role="alert"><Translate id="site.SearchPage.failed">无法获取结果，请检查网络连接后再试一次。</Translate></p>
           )}
-          {state.status === 'done' && state.hits.length === 0 && (
+          {state.status === 'done' && state.value.length === 0 && (
             <p><Translate id="site.SearchPage.noResults" values={{query: state.query}}>{'没有找到“{query}”的结果。'}</Translate></p>
           )}
         </div>
-        {state.status === 'done' && state.hits.length > 0 && (
+        {state.status === 'done' && state.value.length > 0 && (
           <ol className={styles.results}>
-            {state.hits.map((hit) => <Result key={hit.objectID} hit={hit} />)}
+            {state.value.map((hit) => <Result key={hit.objectID} hit={hit} />)}
           </ol>
         )}
       </main>

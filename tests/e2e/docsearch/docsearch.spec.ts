@@ -1,4 +1,4 @@
-import {test, expect, hydrated, addTextField} from '../fixtures';
+import {test, expect, hydrated, addTextField, searchResultsMs} from '../fixtures';
 import {fakeAlgolia, type Behaviour, type FakeHit} from './fake-algolia';
 
 // These run against the build made with DOCSEARCH_APP_ID/DOCSEARCH_API_KEY (npm run build:docsearch),
@@ -86,7 +86,7 @@ test.describe('when the search service is unreachable', () => {
       await page.goto('/config/overview');
       await hydrated(page);
       await (await openSearch(page)).fill('RuleObject');
-      await expect(page.locator('.DocSearch-Hit a[href="/config/routing#ruleobject"]')).toBeVisible({timeout: 30_000});
+      await expect(page.locator('.DocSearch-Hit a[href="/config/routing#ruleobject"]')).toBeVisible({timeout: searchResultsMs});
       await expect(offlineLine(page)).toBeVisible();
       await expect(page.getByText('HOSTED-RESULT')).toHaveCount(0);
       await expect(page.getByRole('alert')).toHaveCount(0);
@@ -101,7 +101,7 @@ test.describe('when the search service is unreachable', () => {
     await hydrated(page);
     const input = await openSearch(page);
     await input.fill('RuleObject');
-    await expect(offlineLine(page)).toBeVisible({timeout: 30_000});
+    await expect(offlineLine(page)).toBeVisible({timeout: searchResultsMs});
     behaviour.fail = false;
     await input.fill('dns');
     await expect(page.getByText('HOSTED-RESULT')).toBeVisible();
@@ -113,7 +113,7 @@ test.describe('when the search service is unreachable', () => {
     await page.goto('/en_US/config/overview');
     await hydrated(page);
     await (await openSearch(page)).fill('RuleObject');
-    await expect(page.locator('.DocSearch-Hit a[href="/en_US/config/routing#ruleobject"]')).toBeVisible({timeout: 30_000});
+    await expect(page.locator('.DocSearch-Hit a[href="/en_US/config/routing#ruleobject"]')).toBeVisible({timeout: searchResultsMs});
     await expect(page.getByRole('status').filter({hasText: 'Showing offline results'})).toBeVisible();
   });
 
@@ -123,7 +123,7 @@ test.describe('when the search service is unreachable', () => {
     await page.goto('/config/overview');
     await hydrated(page);
     await (await openSearch(page)).fill('routing');
-    await expect(page.getByRole('alert')).toContainText('无法获取结果', {timeout: 30_000});
+    await expect(page.getByRole('alert')).toContainText('无法获取结果', {timeout: searchResultsMs});
     await expect(page.getByRole('alert')).toContainText('检查网络连接');
     await expect(page.getByText('没有结果')).toBeHidden();
   });

@@ -1,4 +1,4 @@
-import {test, expect, hydrated, localePath} from '../fixtures';
+import {test, expect, hydrated, localePath, searchResultsMs} from '../fixtures';
 import {followAll, followMissingResultsLink, followSeeAll, linkQueries, shownHrefs} from '../search-links';
 import {fakeAlgolia} from './fake-algolia';
 
@@ -27,9 +27,9 @@ for (const locale of ['zh', 'en'] as const) {
     const hrefs: string[] = [];
     for (const query of found) {
       await input(page).fill(query);
-      await expect(page.locator(`.DocSearch-Hit a[href^="${locale === 'en' ? '/en_US/' : '/'}"]`).first()).toBeVisible({timeout: 60_000});
+      await expect(page.locator(`.DocSearch-Hit a[href^="${locale === 'en' ? '/en_US/' : '/'}"]`).first()).toBeVisible({timeout: searchResultsMs});
       // The list of this query, not the one before it: the pending mark is gone.
-      await expect(page.locator('.DocSearch-Dropdown[data-search-pending]')).toHaveCount(0, {timeout: 60_000});
+      await expect(page.locator('.DocSearch-Dropdown[data-search-pending]')).toHaveCount(0, {timeout: searchResultsMs});
       hrefs.push(...await shownHrefs(page));
     }
     await expect(offline(page)).toBeVisible();
@@ -55,7 +55,7 @@ for (const locale of ['zh', 'en'] as const) {
     await openSearch(page);
     await input(page).fill(nothing);
     const screen = page.locator('.DocSearch-Dropdown:not([data-search-pending]) .DocSearch-NoResults');
-    await expect(screen).toBeVisible({timeout: 60_000});
+    await expect(screen).toBeVisible({timeout: searchResultsMs});
     await followMissingResultsLink(page, context, screen.locator('.DocSearch-Help a'), nothing);
   });
 }
