@@ -250,7 +250,7 @@ function markdown(r) {
   lines.push(`# Benchmark`, '', `${r.date}, commit ${r.commit}, Node ${r.node}, ${r.machine.cpus} CPUs, Chromium ${r.chromium}, `
     + `CJK font ${r.machine.cjkFont ?? '**none** (zh-CN layout figures are far too slow: scripts/bench/fonts.mjs)'}. `
     + `Made by \`npm run bench\` (scripts/bench/run.mjs); Lighthouse ${r.lighthouse.version}, mobile preset, median of ${r.lighthouse.runs} runs.`, '');
-  if (b) lines.push(`Build (both locales${b.cacheWarm ? ', warm bundler cache' : ', cold cache'}): **${b.wallSeconds} s**, peak memory **${b.peakRssMB} MB** (${b.method}). `
+  if (b) lines.push(`Build (both locales${b.cacheWarm ? ', warm bundler cache' : ', cold cache'}): **${b.wallSeconds} s**, peak memory **${b.peakRssMB} MB** (${b.method}); then the search index ${b.searchIndexSeconds ?? '?'} s. `
     + `${r.pages.htmlFiles} HTML files (${r.pages.zh} zh-CN, ${r.pages.en} en).`, '');
   lines.push('JS and CSS are what the page itself loads; "prefetched" is what it fetches ahead for other pages '
     + '(none since links in view stopped prefetching: src/clientModules/noViewportPrefetch.ts).', '');
@@ -427,7 +427,7 @@ async function main() {
   if (!process.argv.includes('--skip-build')) {
     console.log(`bench: building into ${outDir} ...`);
     results.build = await measureBuild(root, outDir);
-    console.log(`bench: build ${results.build.wallSeconds} s, peak ${results.build.peakRssMB} MB`);
+    console.log(`bench: build ${results.build.wallSeconds} s, peak ${results.build.peakRssMB} MB, search index ${results.build.searchIndexSeconds} s`);
   }
   results.pages = countPages(outDir);
   const server = await serve(outDir);
