@@ -80,6 +80,8 @@ export type DnsModel = {
   disableFallback: boolean;
   disableFallbackIfMatch: boolean;
   fakeDnsPools: string[]; // global fakedns pools (v4 "fakedns" at the top level of dns)
+  /** app/dns/dns.go:116-125: "mph" or "hybrid" picks the mph index matcher, anything else the linear one. */
+  domainMatcher: 'linear' | 'mph';
 };
 
 export type Inbound = {tag: string; protocol: string; sniffing: boolean; destOverride: string[]};
@@ -321,6 +323,9 @@ function fallbackStrategyOf(s: string): FallbackStrategy | undefined {
   return undefined;
 }
 
+/** v4 "domainMatcher" (infra/conf/synthetic/dns/dns.go:210, copied at :297); compared as written (app/dns/dns.go:117). */
+const dnsDomainMatcher = (v: unknown): 'linear' | 'mph' => (v === 'mph' || v === 'hybrid' ? 'mph' : 'linear');
+
 function v4Dns(dns: unknown, errors: string[]): DnsModel {
   const d = isObj(dns) ? dns : {};
   const model: DnsModel = {
@@ -333,6 +338,7 @@ function v4Dns(dns: unknown, errors: string[]): DnsModel {
     fallbackStrategy: fallbackStrategyOf(str(d.fallbackStrategy)) ?? 'Enabled', // dns.go:325
     disableFallback: d.disableFallback === true,
     disableFallbackIfMatch: d.disableFallbackIfMatch === true,
+    domainMatcher: dnsDomainMatcher(d.domainMatcher),
     fakeDnsPools: fakePools(d.fakedns),
   };
   (Array.isArray(d.servers) ? d.servers : []).forEach((s, index) => {
@@ -511,6 +517,7 @@ function v5Dns(dns: unknown, errors: string[]): DnsModel {
     fallbackStrategy: v5Fallback[String(d.fallbackStrategy ?? 'Enabled')] ?? 'Enabled',
     disableFallback: d.disableFallback === true,
     disableFallbackIfMatch: d.disableFallbackIfMatch === true,
+    domainMatcher: dnsDomainMatcher(d.domainMatcher ?? d.domain_matcher), // SimplifiedConfig domain_matcher (config.proto:165), copied at dns.go:500
     // app/dns/dns.go:495: the simplified loader does not copy fakeDns into the runtime config
     fakeDnsPools: [],
   };

@@ -117,3 +117,84 @@ export class LinearIndexMatcher {
     return [...full, ...domain, ...substr.map((s) => s.value), ...regex];
   }
 }
+
+/**
+ * common/strmatcher/indexmatcher_mph.go, what `"domainMatcher": "mph"` (or "hybrid") selects
+ * (app/dns/dns.go:116-119, app/router/condition.go:73): the same matches as the linear one, in
+ * an order of its own. Match (:61) lists, in this order:
+ * - full and domain matches from a hash table of patterns (matchergroup_mph.go): a full pattern
+ *   under its own text; a domain pattern under its text and under "." + its text (:62-66). Match
+ *   (:154) looks up every suffix of the input that starts with a dot, from the shortest, then the
+ *   whole input, and reverses that list (CompositeMatchesReverse): the whole input first, then
+ *   longer suffixes before shorter ones; under one text, full patterns before domain ones, each
+ *   in the order added (:103);
+ * - substring matches from an Aho-Corasick automaton over the reversed input
+ *   (matchergroup_ac_automation.go:129): by where the occurrence starts, leftmost first; at one
+ *   start, the pattern the automaton stands on (when it is a pattern) first, then the others from
+ *   the shortest up (its failure path, reversed with everything else);
+ * - regex matches, in the order added.
+ * The one difference in what matches: the domain pattern "" matches no usual name here (its keys
+ * are "" and "."), where the linear matcher matches every name.
+ */
+export class MphIndexMatcher {
+  private matchers: Matcher[] = [];
+
+  add(m: Matcher): number {
+    this.matchers.push(m);
+    return this.matchers.length;
+  }
+
+  size(): number {
+    return this.matchers.length;
+  }
+
+  matchAny(input: string): boolean {
+    return this.match(input).length > 0;
+  }
+
+  match(input: string): number[] {
+    // the hash table: text -> [full values..., domain values...]
+    const table = new Map<string, {full: number[]; domain: number[]}>();
+    const put = (key: string, kind: 'full' | 'domain', id: number) => {
+      const entry = table.get(key) ?? {full: [], domain: []};
+      entry[kind].push(id);
+      table.set(key, entry);
+    };
+    const substr: {pattern: string; id: number}[] = [];
+    const regex: number[] = [];
+    this.matchers.forEach((m, i) => {
+      const id = i + 1;
+      const p = m.pattern.toLowerCase();
+      if (m.type === 'full') put(p, 'full', id);
+      else if (m.type === 'domain') { put(p, 'domain', id); put(`.${p}`, 'domain', id); }
+      else if (m.type === 'substr') substr.push({pattern: m.pattern, id});
+      else if (m.match(input)) regex.push(id);
+    });
+    const lookups: number[][] = [];
+    const look = (key: string) => { const e = table.get(key); if (e) lookups.push([...e.full, ...e.domain]); };
+    for (let i = input.length - 1; i >= 0; i--) if (input[i] === '.') look(input.slice(i));
+    look(input);
+    const hashed = lookups.reverse().flat();
+
+    // the automaton: the ids of one pattern text together, in the order added
+    const byText = new Map<string, number[]>();
+    for (const s of substr) byText.set(s.pattern, [...(byText.get(s.pattern) ?? []), s.id]);
+    const texts = [...byText.keys()];
+    const found: number[] = [];
+    for (let start = 0; start < input.length; start++) {
+      const rest = input.slice(start);
+      const here = texts.filter((t) => t !== '' && rest.startsWith(t)).sort((a, b) => a.length - b.length);
+      if (here.length === 0) continue;
+      // the automaton's state at this start: the longest prefix of the rest that ends some pattern
+      let state = 0;
+      for (let len = rest.length; len > 0; len--) {
+        const piece = rest.slice(0, len);
+        if (texts.some((t) => t.endsWith(piece))) { state = len; break; }
+      }
+      const longest = here[here.length - 1]!;
+      const first = longest.length === state ? [longest] : [];
+      for (const t of [...first, ...here.filter((t) => !first.includes(t))]) found.push(...byText.get(t)!);
+    }
+    return [...hashed, ...found, ...regex];
+  }
+}

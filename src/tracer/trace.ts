@@ -8,7 +8,7 @@ import type {Balancer, Condition, DomainEntry, IpEntry, Model, NameServer, Rule}
 import {evalAttrs} from './attrs';
 import type {GeoData} from './geodata';
 import {type Cidr, cidrContains, formatIP, type IP, normaliseCidr, parseIP} from './ip';
-import {LinearIndexMatcher, type Matcher, matcherString, newMatcher} from './strmatcher';
+import {LinearIndexMatcher, MphIndexMatcher, type Matcher, matcherString, newMatcher} from './strmatcher';
 
 export type Tri = 'yes' | 'no' | 'unknown';
 
@@ -545,8 +545,9 @@ export function traceLookup(model: Model, rawName: string, geo: GeoData, opts: L
 
   const all = clients(model);
   const asked = trace.asked;
-  // dns.go:108 establishDomainRules: one index over every server's rules, in server order
-  const matcher = new LinearIndexMatcher();
+  // dns.go:108 establishDomainRules: one index over every server's rules, in server order; the
+  // index matcher "domainMatcher" names (dns.go:116-125) decides the order of the matches
+  const matcher = model.dns.domainMatcher === 'mph' ? new MphIndexMatcher() : new LinearIndexMatcher();
   const info: {client: number; rule: string}[] = [];
   const maybe = new Map<number, string>();
   all.forEach((c, ci) => {

@@ -72,6 +72,24 @@ test('DNS: skipFallback beats the global strategy, DisabledIfAnyMatch only after
   assert.deepEqual(order('x.c.test'), [0, 2]);
 });
 
+test('DNS: "domainMatcher": "mph" orders keyword matches at one place by the automaton, not by server (dns.go:116, indexmatcher_mph.go:61)', () => {
+  const servers = [{address: '1.1.1.1', domains: ['keyword:goo']}, {address: '8.8.8.8', domains: ['keyword:google']}];
+  const order = (dns: Record<string, unknown>) => traceLookup(readConfig({dns}, 'v4'), 'www.google.com', emptyGeoData(), {fake: false}).servers.map((s) => s.server?.index);
+  // linear (the default): both match at the same place, in the order the servers are listed
+  assert.deepEqual(order({servers}), [0, 1]);
+  assert.deepEqual(order({servers, domainMatcher: 'linear'}), [0, 1]);
+  // mph: the automaton stands on "google", which comes first; "hybrid" is the same matcher
+  assert.deepEqual(order({servers, domainMatcher: 'mph'}), [1, 0]);
+  assert.deepEqual(order({servers, domainMatcher: 'hybrid'}), [1, 0]);
+  // v5: the simplified config's domain_matcher, in either spelling protojson reads
+  const nameServer = [{address: {address: '1.1.1.1'}, prioritizedDomain: [{type: 'Keyword', domain: 'goo'}]},
+    {address: {address: '8.8.8.8'}, prioritizedDomain: [{type: 'Keyword', domain: 'google'}]}];
+  const v5 = (dns: Record<string, unknown>) => traceLookup(readConfig({dns: {nameServer, ...dns}}, 'v5'), 'www.google.com', emptyGeoData(), {fake: false}).servers.map((s) => s.server?.index);
+  assert.deepEqual(v5({}), [0, 1]);
+  assert.deepEqual(v5({domainMatcher: 'mph'}), [1, 0]);
+  assert.deepEqual(v5({domain_matcher: 'mph'}), [1, 0]);
+});
+
 test('DNS: a queryStrategy that leaves no record type ends the lookup (nameserver.go:184, dns.go:308)', () => {
   const m = readConfig({dns: {servers: [{address: '1.1.1.1', queryStrategy: 'UseIPv6'}, '8.8.8.8']}}, 'v4');
   const t = traceLookup(m, 'x.test', emptyGeoData(), {fake: false, answer: ['1.2.3.4'], want: {v4: true, v6: false}});

@@ -4,7 +4,7 @@ import {readFileSync} from 'node:fs';
 import {readConfig} from '../../src/tracer/config';
 import {emptyGeoData, readGeoSite, readGeoIP, type GeoData} from '../../src/tracer/geodata';
 import {cidrContains, formatIP, normaliseCidr, parseCidr, parseIP} from '../../src/tracer/ip';
-import {LinearIndexMatcher, type MatcherType, newMatcher, toDomain} from '../../src/tracer/strmatcher';
+import {LinearIndexMatcher, MphIndexMatcher, type MatcherType, newMatcher, toDomain} from '../../src/tracer/strmatcher';
 import {route, traceLookup, type Destination} from '../../src/tracer/trace';
 import {geoipDat, geositeDat, type SiteEntry} from './tracer/geofiles';
 
@@ -17,7 +17,7 @@ type Case = {goTest: string; note?: string};
 const data = JSON.parse(readFileSync(new URL('./tracer/upstream-cases.json', import.meta.url), 'utf8')) as {
   matcher: (Case & {type: MatcherType; pattern: string; input: string; match: boolean})[];
   toDomain: (Case & {input: string; output?: string; error?: boolean})[];
-  indexMatcher: (Case & {matchers: {type: MatcherType; pattern: string; value?: number}[]; input: string; output: number[]; unordered?: boolean})[];
+  indexMatcher: (Case & {index?: 'mph'; matchers: {type: MatcherType; pattern: string; value?: number}[]; input: string; output: number[]; unordered?: boolean})[];
   geoipMatcher: (Case & {cidrs: string[]; inverse: boolean; input: string; match: boolean})[];
   routingRule: (Case & {rule: Record<string, unknown>; dest: Destination; match: boolean; geosite?: Record<string, SiteEntry[]>})[];
   router: (Case & {config: Record<string, unknown>; dest: Destination; outbound: string})[];
@@ -41,9 +41,9 @@ test('strmatcher: TestMatcher and TestToDomain', () => {
   }
 });
 
-test('strmatcher: matcher groups and the linear index matcher (match order)', () => {
+test('strmatcher: matcher groups, the linear and the mph index matcher (match order)', () => {
   for (const c of data.indexMatcher) {
-    const g = new LinearIndexMatcher();
+    const g = c.index === 'mph' ? new MphIndexMatcher() : new LinearIndexMatcher();
     for (const m of c.matchers) g.add(newMatcher(m.type, m.pattern));
     const got = g.match(c.input).map((id) => c.matchers[id - 1]!.value ?? id);
     if (c.unordered) assert.deepEqual([...got].sort(), [...c.output].sort(), label(c, c.input));
