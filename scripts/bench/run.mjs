@@ -160,7 +160,6 @@ async function firstQueryBytes(browser, path, query) {
   return {path, query, ...firstQuerySplit(list)};
 }
 
-/** Local search on a warm page: the index is loaded by a first query, then timed queries. */
 /**
  * The configuration checker: what its page downloads (its own lazy chunks apart), how
  * long until it can check, and how long a check takes after the last keystroke (with its 300 ms
@@ -169,8 +168,8 @@ async function firstQueryBytes(browser, path, query) {
 async function checkerFigures(browser, dir, otherVisits) {
   const path = '/awesome/config-checker.html';
   const visit = await firstVisit(browser, dir, path);
-  const own = visit.files.filter((f) => /\/(config-checker-ui|config-schema-v[45])\./.test(f.url));
-  // everything no other measured page loads: the page's own chunks, and the vendor chunk with CodeMirror and ajv
+  const own = visit.files.filter((f) => /\/(config-checker-ui|config-schema-v[45]|trace-panel)\./.test(f.url));
+  // everything no other measured page loads: the page's own chunks, and the vendor chunk with CodeMirror and jsonc-parser
   const elsewhere = new Set(otherVisits.flatMap((v) => v.files.map((f) => f.url)));
   const only = visit.files.filter((f) => f.kind === 'js' && !elsewhere.has(f.url));
   const timing = await timeChecker(browser, origin + path, 3);
@@ -183,6 +182,7 @@ async function checkerFigures(browser, dir, otherVisits) {
   };
 }
 
+/** Local search on a warm page: the index is loaded by a first query, then timed queries. */
 async function searchTimings(browser) {
   const page = await browser.newPage();
   const box = page.locator('input.DocSearch-Input');
@@ -266,7 +266,7 @@ function markdown(r) {
     const c = r.checker;
     lines.push('', `Configuration checker (${c.path}): a first visit downloads ${c.totalGzipKB} KB gzip (JS ${c.jsGzipKB} KB), `
       + `of which ${c.onlyHereGzipKB ?? '?'} KB of JS no page above loads: its own lazy chunks ${c.ownGzipKB} KB (${c.ownChunks.map((f) => `${f.url} ${f.gzipKB}`).join(', ')}), `
-      + 'its page chunk and the vendor chunk with CodeMirror, ajv and jsonc-parser; '
+      + 'its page chunk and the vendor chunk with CodeMirror and jsonc-parser; '
       + `ready to check ${c.readyMs} ms after navigation (${c.readyAfterLoadMs ?? '?'} ms after the load event); problems listed ${c.checkMs} ms after pasting a broken file (with the 300 ms pause; median of 3).`);
   }
   const si = r.search.index;
