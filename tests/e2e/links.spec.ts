@@ -14,11 +14,20 @@ import {docPages, localePath} from './fixtures';
 /** The production host: canonical and hreflang addresses are checked against the local copy. */
 const productionOrigin = 'https://www.v2fly.org';
 
-type Crawl = {internal: {url: string; status?: number; parent?: string; state: string}[]; external: Set<string>};
+type Crawl = {internal: {url: string; status?: number; parent?: string; state: string}[]; external: Set<string>; traceLinks: Set<string>};
+
+/**
+ * "Trace this example" links carry a configuration in the checker's address (#trace=<JSON>),
+ * which the page reads; it names no element. linkinator sometimes looks for an element with that
+ * id and sometimes does not report such links at all (it varies from run to run), so one counts
+ * as broken only when the checker page itself does not answer 200.
+ */
+const traceLink = /\/awesome\/config-checker(\.html)?#trace=/;
 
 async function crawl(origin: string, starts: string[], recurse = true): Promise<Crawl> {
   const {LinkChecker} = await import('linkinator');
   const external = new Set<string>();
+  const traceLinks = new Set<string>();
   const result = await new LinkChecker().check({
     path: starts.map((p) => origin + p),
     recurse,
@@ -37,7 +46,8 @@ async function crawl(origin: string, starts: string[], recurse = true): Promise<
     },
   });
   const internal = result.links.filter((l) => l.url.startsWith(origin));
-  return {internal: internal.map((l) => ({url: l.url, status: l.status, parent: l.parent, state: l.state})), external};
+  for (const l of internal) if (traceLink.test(l.url)) traceLinks.add(l.url);
+  return {internal: internal.map((l) => ({url: l.url, status: l.status, parent: l.parent, state: l.state})), external, traceLinks};
 }
 
 test('a crawl of the whole site finds no broken internal link, anchor or image', async ({baseURL}) => {
@@ -53,11 +63,14 @@ test('a crawl of the whole site finds no broken internal link, anchor or image',
   const notFound = await crawl(origin, ['/404.html', '/en_US/404.html'], false);
   const internal = [...site.internal, ...notFound.internal];
   const external = new Set([...site.external, ...notFound.external]);
-  const broken = internal.filter((l) => l.state === 'BROKEN').map((l) => `${l.url} (${l.status ?? 'no status'}) on ${l.parent}`);
+  const broken = internal.filter((l) => l.state === 'BROKEN' && !(traceLink.test(l.url) && l.status === 200))
+    .map((l) => `${l.url} (${l.status ?? 'no status'}) on ${l.parent}`);
   const checked = new Set(internal.filter((l) => l.state === 'OK').map((l) => l.url.replace(/#.*$/, '')));
-  console.log(`links: ${internal.length} internal checked, ${checked.size} distinct addresses; `
+  console.log(`links: ${internal.length} internal checked, ${checked.size} distinct addresses, ${site.traceLinks.size} trace links reported; `
     + `${external.size} distinct external addresses skipped`);
   expect(broken, 'broken internal links').toEqual([]);
+  // the page the trace links open is there (the links themselves: tracer-docs.test.ts and trace-panel.spec.ts)
+  expect(checked.has(`${origin}/awesome/config-checker`), 'the checker page').toBe(true);
   // The crawl reached every documentation page of both languages (v4 and v5 instances).
   const missed = (['zh', 'en'] as const).flatMap((locale) =>
     docPages.map((d) => origin + localePath(d.path, locale)).filter((url) => !checked.has(url)));
