@@ -63,12 +63,11 @@ export function matcherString(m: Pick<Matcher, 'type' | 'pattern'>): string {
 }
 
 /**
- * common/strmatcher/indexmatcher_linear.go: indices start at 1 (:18); Match (:53) lists full
- * matches, then domain matches, then substring matches, then regex matches (CompositeMatches,
- * matchers.go:257).
+ * What both index matchers share (common/strmatcher/strmatcher.go IndexMatcher): matchers added in
+ * order, each known by its index from 1; they differ in the order Match lists the indices.
  */
-export class LinearIndexMatcher {
-  private matchers: Matcher[] = [];
+abstract class IndexMatcher {
+  protected matchers: Matcher[] = [];
 
   add(m: Matcher): number {
     this.matchers.push(m);
@@ -82,6 +81,16 @@ export class LinearIndexMatcher {
   matchAny(input: string): boolean {
     return this.matchers.some((m) => m.match(input));
   }
+
+  abstract match(input: string): number[];
+}
+
+/**
+ * common/strmatcher/indexmatcher_linear.go: indices start at 1 (:18); Match (:53) lists full
+ * matches, then domain matches, then substring matches, then regex matches (CompositeMatches,
+ * matchers.go:257).
+ */
+export class LinearIndexMatcher extends IndexMatcher {
 
   match(input: string): number[] {
     const full: number[] = [];
@@ -136,19 +145,9 @@ export class LinearIndexMatcher {
  * The one difference in what matches: the domain pattern "" matches no usual name here (its keys
  * are "" and "."), where the linear matcher matches every name.
  */
-export class MphIndexMatcher {
-  private matchers: Matcher[] = [];
-
-  add(m: Matcher): number {
-    this.matchers.push(m);
-    return this.matchers.length;
-  }
-
-  size(): number {
-    return this.matchers.length;
-  }
-
-  matchAny(input: string): boolean {
+export class MphIndexMatcher extends IndexMatcher {
+  /** Not the base's: the domain pattern "" matches here only what its keys match. */
+  override matchAny(input: string): boolean {
     return this.match(input).length > 0;
   }
 
