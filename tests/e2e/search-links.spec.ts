@@ -1,5 +1,5 @@
 import {test, expect, hydrated, localePath, searchResultsMs} from './fixtures';
-import {followAll, followMissingResultsLink, followSeeAll, linkQueries, shownHrefs} from './search-links';
+import {followAll, followMissingResultsLink, followSeeAll, linkQueries, noResultsScreen, openSearch, searchInput as input, shownHrefs} from './search-links';
 import {showAll} from '../../scripts/search/relevanceCore.cjs';
 
 // Every link the local search modal shows leads to a real page (the "see all results"
@@ -7,12 +7,6 @@ import {showAll} from '../../scripts/search/relevanceCore.cjs';
 // local index when the service is blocked, are checked in docsearch/search-links.spec.ts.
 test.describe.configure({timeout: 240_000});
 
-const input = (page: import('@playwright/test').Page) => page.locator('input.DocSearch-Input');
-
-async function openSearch(page: import('@playwright/test').Page) {
-  await page.getByRole('button', {name: /搜索|Search/}).first().click();
-  await expect(input(page)).toBeFocused();
-}
 
 for (const locale of ['zh', 'en'] as const) {
   const {found, nothing} = linkQueries[locale];
@@ -44,12 +38,7 @@ for (const locale of ['zh', 'en'] as const) {
   });
 
   test(`local search (${locale}): the no-results help link opens the issue form`, async ({page, context}) => {
-    await page.goto(localePath('/guide/start', locale));
-    await hydrated(page);
-    await openSearch(page);
-    await input(page).fill(nothing);
-    const screen = page.locator('.DocSearch-Dropdown:not([data-search-pending]) .DocSearch-NoResults');
-    await expect(screen).toBeVisible({timeout: searchResultsMs});
+    const screen = await noResultsScreen(page, '/guide/start', locale, nothing);
     await followMissingResultsLink(page, context, screen.getByRole('link'), nothing);
   });
 }

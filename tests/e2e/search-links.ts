@@ -1,5 +1,5 @@
 import type {BrowserContext, Locator, Page} from '@playwright/test';
-import {expect, hydrated, type Locale} from './fixtures';
+import {expect, hydrated, localePath, searchResultsMs, type Locale} from './fixtures';
 
 /**
  * Every link the search modal shows leads to a real page. Shared by the local-search spec
@@ -14,6 +14,29 @@ export const linkQueries: Record<Locale, {found: string[]; nothing: string}> = {
 
 /** Headings of the 404 page in both languages (src/theme/NotFound/Content). */
 const notFound = /^404$|找不到页面|Page Not Found/;
+
+/** The search box of the open modal (local modal and DocSearch's draw the same markup). */
+export const searchInput = (page: Page): Locator => page.locator('input.DocSearch-Input');
+
+/** Opens the search modal from the navbar's button and waits for its box to take the focus. */
+export async function openSearch(page: Page): Promise<void> {
+  await page.getByRole('button', {name: /搜索|Search/}).first().click();
+  await expect(searchInput(page)).toBeFocused();
+}
+
+/**
+ * Opens `path` in the reader's language, searches `query` (one that finds nothing) and waits for
+ * the answered "no results" screen, which it returns.
+ */
+export async function noResultsScreen(page: Page, path: string, locale: Locale, query: string): Promise<Locator> {
+  await page.goto(localePath(path, locale));
+  await hydrated(page);
+  await openSearch(page);
+  await searchInput(page).fill(query);
+  const screen = page.locator('.DocSearch-Dropdown:not([data-search-pending]) .DocSearch-NoResults');
+  await expect(screen).toBeVisible({timeout: searchResultsMs});
+  return screen;
+}
 
 /** The result links in the open modal (local modal and DocSearch's draw the same markup). */
 export const resultLinks = (page: Page): Locator => page.locator('.DocSearch-Hit a');

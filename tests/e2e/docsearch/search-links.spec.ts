@@ -1,5 +1,5 @@
 import {test, expect, hydrated, localePath, searchResultsMs} from '../fixtures';
-import {followAll, followMissingResultsLink, followSeeAll, linkQueries, shownHrefs} from '../search-links';
+import {followAll, followMissingResultsLink, followSeeAll, linkQueries, noResultsScreen, openSearch, searchInput as input, shownHrefs} from '../search-links';
 import {fakeAlgolia} from './fake-algolia';
 
 // Every link DocSearch's modal shows leads to a real page, with the hosted service
@@ -8,13 +8,7 @@ test.describe.configure({timeout: 240_000});
 // The refused connections to the blocked service are reported on the console.
 test.use({allowedConsoleErrors: [/ERR_CONNECTION_REFUSED|ERR_FAILED/]});
 
-const input = (page: import('@playwright/test').Page) => page.locator('input.DocSearch-Input');
 const offline = (page: import('@playwright/test').Page) => page.getByRole('status').filter({hasText: /当前显示离线搜索结果|Showing offline results/});
-
-async function openSearch(page: import('@playwright/test').Page) {
-  await page.getByRole('button', {name: /搜索|Search/}).first().click();
-  await expect(input(page)).toBeFocused();
-}
 
 for (const locale of ['zh', 'en'] as const) {
   const {found, nothing} = linkQueries[locale];
@@ -50,12 +44,7 @@ for (const locale of ['zh', 'en'] as const) {
 
   test(`hosted search, service blocked (${locale}): the no-results help link opens the issue form`, async ({page, context}) => {
     await fakeAlgolia(page, {fail: true});
-    await page.goto(localePath('/guide/start', locale));
-    await hydrated(page);
-    await openSearch(page);
-    await input(page).fill(nothing);
-    const screen = page.locator('.DocSearch-Dropdown:not([data-search-pending]) .DocSearch-NoResults');
-    await expect(screen).toBeVisible({timeout: searchResultsMs});
+    const screen = await noResultsScreen(page, '/guide/start', locale, nothing);
     await followMissingResultsLink(page, context, screen.locator('.DocSearch-Help a'), nothing);
   });
 }
