@@ -24,7 +24,7 @@
  */
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import {builtinModules} from 'node:module';
-import {join, relative, resolve, sep} from 'node:path';
+import {dirname, join, relative, resolve, sep} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -277,12 +277,48 @@ export function pathsIntoTests(dir = root) {
   return problems;
 }
 
+/**
+ * Folders under tests/ every suite may import from: the toolkit room (tests/toolkit/README.md: the
+ * real v2ray, the namespace, processes, geo files, proxy clients and stand-ins) and the page reader
+ * (tests/content/blocks.mjs and its neighbours).
+ */
+export const SHARED_TEST_FOLDERS = new Set(['toolkit', 'content']);
+
+/**
+ * Imports from one test suite's folder into another's (tests/lab importing tests/examples/…), as
+ * `{file, line, text}`: suites share code only through the folders in SHARED_TEST_FOLDERS, so a
+ * change inside one suite cannot break another, and there is one copy of each shared piece.
+ * @param {string} dir the repository
+ */
+export function importsAcrossSuites(dir = root) {
+  const problems = [];
+  for (const file of filesToScan(dir)) {
+    const rel = relative(dir, file).split(sep).join('/');
+    const own = /^tests\/([^/]+)\//.exec(rel)?.[1];
+    if (!own) continue;
+    for (const {specifier, line} of importSpecifiers(readFileSync(file, 'utf8'))) {
+      if (!specifier.startsWith('.')) continue;
+      const target = relative(dir, resolve(dirname(file), specifier)).split(sep).join('/');
+      const other = /^tests\/([^/]+)\//.exec(target)?.[1];
+      if (other && other !== own && !SHARED_TEST_FOLDERS.has(other)) problems.push({file: rel, line, text: specifier});
+    }
+  }
+  return problems;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const intoTests = pathsIntoTests();
   for (const p of intoTests) console.error(`${p.file}:${p.line}: names ${JSON.stringify(p.text)}, a path under tests/`);
   if (intoTests.length > 0) {
     console.error(`\ncheck:imports: ${intoTests.length} place(s) outside tests/ import or read tests/. The build and the scripts must `
       + 'run without tests/: move what they need to facts/ or scripts/ (README "Layout"), and have the tests import it from there');
+    process.exitCode = 1;
+  }
+  const across = importsAcrossSuites();
+  for (const p of across) console.error(`${p.file}:${p.line}: imports ${JSON.stringify(p.text)}, another suite's folder`);
+  if (across.length > 0) {
+    console.error(`\ncheck:imports: ${across.length} import(s) from one test suite's folder into another's. Suites share code only `
+      + `through ${[...SHARED_TEST_FOLDERS].map((f) => `tests/${f}/`).join(' and ')} (tests/toolkit/README.md): move the shared piece there`);
     process.exitCode = 1;
   }
   const {files, problems} = undeclaredImports();
@@ -295,4 +331,5 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   }
   console.log(`check:imports: every package imported by ${files} files is in package.json`);
   if (intoTests.length === 0) console.log('check:imports: no file outside tests/ imports or names a path under tests/');
+  if (across.length === 0) console.log('check:imports: test suites share code only through tests/toolkit/ and tests/content/');
 }

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import {mkdtempSync, mkdirSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {importSpecifiers, isDeclared, namesTestsPath, packageName, pathsIntoTests, stringLiterals, stripComments, undeclaredImports}
+import {importSpecifiers, importsAcrossSuites, isDeclared, namesTestsPath, packageName, pathsIntoTests, stringLiterals, stripComments, undeclaredImports}
   from '../../scripts/checkImports.mjs';
 
 const specifiers = (source) => importSpecifiers(source).map((s) => s.specifier);
@@ -194,4 +194,19 @@ test('pathsIntoTests: an import or a read of tests/ outside tests/ fails by file
 
 test('nothing outside tests/ in this repository imports or reads tests/', () => {
   assert.deepEqual(pathsIntoTests(), []);
+});
+
+test('importsAcrossSuites: a suite importing another suite\'s folder fails by file and line; the toolkit room and the page reader do not', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'check-imports-suites-'));
+  t.after(() => rmSync(dir, {recursive: true, force: true}));
+  for (const d of ['tests/lab', 'tests/examples', 'tests/toolkit', 'tests/content', 'tests/tracer-diff']) mkdirSync(join(dir, d), {recursive: true});
+  // planted: the lab reusing the example check's helpers, the tracer's comparison the lab's stand-ins
+  writeFileSync(join(dir, 'tests/lab/run.mjs'),
+    "import {ensureProgram} from '../examples/toolkit.mjs';\nimport {v2ray} from '../toolkit/v2ray.mjs';\nimport {codeBlocks} from '../content/blocks.mjs';\nimport {x} from './harness.mjs';\n");
+  writeFileSync(join(dir, 'tests/tracer-diff/dns.ts'), "// once: import from '../lab/standins.mjs'\nconst s = await import('../lab/standins.mjs');\n");
+  writeFileSync(join(dir, 'tests/toolkit/geo.mjs'), "import {join} from 'node:path';\n");
+  assert.deepEqual(importsAcrossSuites(dir).map((p) => `${p.file}:${p.line} ${p.text}`).sort(), [
+    'tests/lab/run.mjs:1 ../examples/toolkit.mjs',
+    'tests/tracer-diff/dns.ts:2 ../lab/standins.mjs',
+  ]);
 });
