@@ -56,9 +56,9 @@ function goVersion(go) {
   return m ? [Number(m[1]), Number(m[2])] : null;
 }
 
-/** The `go` to build with: on PATH, else /usr/local/go/bin/go. */
-function findGo() {
-  for (const go of ['go', '/usr/local/go/bin/go']) if (goVersion(go)) return go;
+/** The `go` to build with: the first of `candidates` that runs. @param {string[]} candidates */
+function findGo(candidates) {
+  for (const go of candidates) if (goVersion(go)) return go;
   return null;
 }
 
@@ -67,15 +67,16 @@ function findGo() {
  * the Go module proxy; the caller must not be inside the loopback-only namespace yet). Throws
  * ToolkitMissing, naming both ways to get it, when neither works, and when the binary found is not
  * 5.52.0.
- * @param {{log?: (line: string) => void}} [o]
+ * @param {{log?: (line: string) => void, goCandidates?: string[]}} [o] `goCandidates`: where to look
+ *   for Go (PATH's, then Debian-less installs' /usr/local/go)
  * @returns {string} absolute path of the binary
  */
-export function v2ray({log = (l) => console.log(l)} = {}) {
+export function v2ray({log = (l) => console.log(l), goCandidates = ['go', '/usr/local/go/bin/go']} = {}) {
   const given = process.env.V2RAY_BIN;
   if (given) return checked(given, 'V2RAY_BIN');
   const bin = builtPath();
   if (existsSync(bin)) return checked(bin, 'the cached build');
-  const go = findGo();
+  const go = findGo(goCandidates);
   const have = go ? goVersion(go) : null;
   if (!go || !have) throw new ToolkitMissing(`No Go found and V2RAY_BIN is not set. ${HOW_TO_GET}`);
   if (have[0] < /** @type {number} */ (GO_NEEDED[0]) || (have[0] === GO_NEEDED[0] && have[1] < /** @type {number} */ (GO_NEEDED[1]))) {
