@@ -1,6 +1,8 @@
 /**
- * Contributors of each page from the git history of its source file (git.contributors
- * with name and email), read once per build. Docusaurus has no option for it, so a
+ * Contributors of each page from the git history of its source file, read once per build: a name
+ * and, where the address is GitHub's no-reply form, the GitHub profile. No e-mail address leaves
+ * this file: the front matter is published in each page's data, so an address put there would be
+ * published too. Docusaurus has no option for it, so a
  * markdown.parseFrontMatter hook (docusaurus.config.ts) puts them in the page's front matter and
  * the DocItem/Footer wrapper shows them.
  *
@@ -11,7 +13,17 @@
 import {execFileSync} from 'node:child_process';
 import {relative, resolve} from 'node:path';
 
-export type Contributor = {name: string; email: string; commits: number};
+export type Contributor = {name: string; profile?: string; commits: number};
+
+/**
+ * The GitHub profile an author's address names: GitHub's no-reply addresses
+ * (`12345+login@users.noreply.github.com`, `login@users.noreply.github.com`) carry the login.
+ * Any other address names no profile we can know.
+ */
+export function profileOf(email: string): string | undefined {
+  const login = /^(?:\d+\+)?([a-z\d](?:[a-z\d-]{0,38}))@users\.noreply\.github\.com$/i.exec(email.trim())?.[1];
+  return login ? `https://github.com/${login}` : undefined;
+}
 
 function git(cwd: string, args: string[]): string | null {
   try {
@@ -47,10 +59,12 @@ function readHistory(dir: string): History | null {
       if (!file) continue;
       let people = counts.get(file);
       if (!people) counts.set(file, people = new Map());
-      const key = email.toLowerCase() || name;
+      // one entry per name and profile shown: two addresses of one name are one person here
+      const profile = profileOf(email);
+      const key = profile ?? `name:${name}`;
       const known = people.get(key);
       if (known) known.commits += 1;
-      else people.set(key, {name, email, commits: 1});
+      else people.set(key, {name, commits: 1, ...(profile ? {profile} : {})});
     }
   }
   const byFile = new Map<string, Contributor[]>();

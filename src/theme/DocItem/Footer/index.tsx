@@ -2,7 +2,8 @@
  * Wraps @docusaurus/theme-classic 3.10.2 DocItem/Footer (--danger: unsafe to wrap).
  * Adds the page's contributors under the edit link and last-updated time. They come
  * from git at build time (src/plugins/contributors) through the front matter key `contributors`;
- * a page may set `contributors: false` to hide them. The block is left out of the local search
+ * a page may set `contributors: false` to hide them. Names only, each linked to its GitHub profile
+ * where one is known; never an e-mail address. The block is left out of the local search
  * index (config/search.ts ignoreCssSelectors: .doc-contributors).
  * A reference page also says which v2ray-core release its claims were checked against,
  * from the front matter key `checkedAgainst: v5.52.0`, next to the last-updated line.
@@ -21,8 +22,8 @@ export type Props = WrapperProps<typeof FooterType>;
 
 function isContributor(value: unknown): value is Contributor {
   if (typeof value !== 'object' || value === null) return false;
-  const {name, email} = value as Record<string, unknown>;
-  return typeof name === 'string' && typeof email === 'string';
+  const {name, profile} = value as Record<string, unknown>;
+  return typeof name === 'string' && (profile === undefined || (typeof profile === 'string' && profile.startsWith('https://github.com/')));
 }
 
 function useContributors(): Contributor[] {
@@ -61,8 +62,8 @@ export default function FooterWrapper(props: Props): ReactNode {
           </h2>
           <ul className={styles.list}>
             {contributors.map((c) => (
-              <li key={`${c.name}<${c.email}>`}>
-                <a href={`mailto:${c.email}`} title={c.email}>{c.name}</a>
+              <li key={`${c.name} ${c.profile ?? ''}`}>
+                {c.profile ? <a href={c.profile}>{c.name}</a> : c.name}
               </li>
             ))}
           </ul>
