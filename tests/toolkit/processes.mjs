@@ -134,3 +134,31 @@ export function releaseOfBinary(bin) {
 }
 
 export {RELEASE};
+
+/**
+ * Runs one v2ray command that is not `run` or `test` (`help`, `api log`, `uuid`, …) and collects
+ * what it printed, ending it (SIGKILL) after timeoutMs: `timedOut` says whether it was still
+ * running then. Registered like every other child, so it is also ended when the suite exits.
+ * @param {string} bin @param {string[]} args
+ * @param {{timeoutMs?: number, cwd?: string, env?: Record<string, string>, input?: string}} [o]
+ * @returns {Promise<{code: number | null, signal: string | null, output: string, stdout: string, timedOut: boolean}>}
+ */
+export function runCommand(bin, args, {timeoutMs = 10_000, cwd, env = {}, input} = {}) {
+  killOnExit();
+  return new Promise((resolve) => {
+    const child = spawn(bin, args, {cwd, env: {...process.env, ...env}, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe']});
+    children.add(child);
+    let stdout = '';
+    let output = '';
+    let timedOut = false;
+    child.stdout?.on('data', (d) => { stdout += d; output += d; });
+    child.stderr?.on('data', (d) => { output += d; });
+    if (input !== undefined) child.stdin?.end(input);
+    const timer = setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, timeoutMs);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      children.delete(child);
+      resolve({code, signal, output, stdout, timedOut});
+    });
+  });
+}
