@@ -6,6 +6,7 @@
 // `claims` lists the phrases that say the expected outcome on the page, in both languages; the
 // suite fails when the observed outcome is not the expected one or a phrase is missing.
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {createSocket} from 'node:dgram';
 import {join} from 'node:path';
 import {V2rayProcess, runCommand, sleep, testConfig, waitFor} from '../toolkit/processes.mjs';
 import {attempt, echoServer, socksRoundTrip} from './net.mjs';
@@ -135,7 +136,7 @@ function otherProbes() {
     {
       id: 'kcpSettings with an invalid mtu while network is tcp',
       expect: 'refused at load',
-      claims: [{file: 'docs/config/transport.md', zh: '也会被解析和检查', en: 'are still parsed and checked'}],
+      claims: [{file: 'docs/config/transport.md', zh: '也会被解析和检查', en: 'they are still parsed and checked'}],
       run: async (ctx) => {
         const file = join(ctx.dir, 'kcp-mtu.json');
         writeFileSync(file, JSON.stringify({inbounds: [{...socksIn(ctx.port()), streamSettings: {network: 'tcp', kcpSettings: {mtu: 10}}}],
@@ -162,6 +163,7 @@ function otherProbes() {
         }});
       },
     },
+    ...dnsProtocolProbes(),
     ...mergeProbes(),
     ...logProbes(),
     {
@@ -176,7 +178,7 @@ function otherProbes() {
     {
       id: 'v2ray api log -restart on an address nobody listens on',
       expect: 'refused at load',
-      claims: [{file: 'docs/guide/command.md', zh: '报错 `failed to dial`', en: 'error `failed to dial`'}],
+      claims: [{file: 'docs/guide/command.md', zh: '报错 `failed to dial`', en: 'fails with `failed to dial`'}],
       run: async (ctx) => {
         const r = await runCommand(ctx.bin, ['api', 'log', '-restart', '-t', '1', '-s', `127.0.0.1:${ctx.port()}`], {timeoutMs: 8000});
         if (r.timedOut) return {outcome: 'waits'};
@@ -253,13 +255,13 @@ function mergeProbes() {
   };
   return [
     {id: 'v5: -c a.json -c b.json, b holding one new outbound', expect: 'first file first',
-      claims: [{file: MERGE, zh: '数组按读取顺序拼接', en: 'arrays are joined in the order the files are read'}],
+      claims: [{file: MERGE, zh: '后读文件中的元素**追加**到已有数组的末尾', en: "The later file's elements are **appended** to the end of the existing array"}],
       run: (ctx) => merged(ctx, {order: 'c'})},
     {id: 'v5: -c a.json together with -d DIR (b inside)', expect: 'first file first',
-      claims: [{file: MERGE, zh: '先读 `-c` 的文件，再读 `-d` 目录中的文件', en: 'the `-c` files are read first, then the files in the `-d` directories'}],
+      claims: [{file: MERGE, zh: '先读 `-c` 的文件，再读 `-d` 目录中的文件', en: 'the `-c` files are read first, then the files from the `-d` directories'}],
       run: (ctx) => merged(ctx, {order: 'c-then-d'})},
     {id: 'v5: -d DIR holding 00_b.json and 10_a.json', expect: 'later file first',
-      claims: [{file: MERGE, zh: '按**文件名排序**读取', en: 'reads them **sorted by file name**'}],
+      claims: [{file: MERGE, zh: '按**文件名排序**读取', en: 'in **file name order**'}],
       run: (ctx) => merged(ctx, {order: 'dir'})},
     {id: 'v4.34: -config a.json -config b.json, b holding one new outbound', expect: 'later file first',
       claims: [{file: MERGE, zh: '放到最前面，成为默认出站', en: 'put first, becoming the default outbound'}],
@@ -267,6 +269,51 @@ function mergeProbes() {
     {id: 'v4.34: the same with b_tail.json', expect: 'first file first',
       claims: [{file: MERGE, zh: '文件名含 `tail`', en: 'file name contains `tail`'}],
       run: (ctx) => merged(ctx, {bin: ctx.old, order: 'c', old: true, bName: 'b_tail.json'})},
+  ];
+}
+
+/**
+ * The built-in DNS marks its own UDP queries with protocol "dns": a rule `protocol: ["dns"]` routes
+ * them with no sniffing anywhere. The first outbound (the default) is a blackhole; only the rule
+ * sends the query on through freedom to a stand-in DNS server that counts what arrives. A control
+ * run without the rule shows the query would otherwise be blocked.
+ * @returns {Probe[]}
+ */
+function dnsProtocolProbes() {
+  /** @param {Ctx} ctx @param {boolean} withRule */
+  const queriesSeen = async (ctx, withRule) => {
+    const socks = ctx.port();
+    const dnsPort = ctx.port();
+    let queries = 0;
+    const server = createSocket('udp4');
+    server.on('message', () => { queries++; });
+    await new Promise((resolve) => server.bind(dnsPort, '127.0.0.1', () => resolve(undefined)));
+    const config = {
+      dns: {servers: [{address: '127.0.0.1', port: dnsPort}]},
+      inbounds: [socksIn(socks)],
+      outbounds: [{tag: 'block', protocol: 'blackhole'}, {tag: 'direct', protocol: 'freedom', settings: {domainStrategy: 'UseIP'}}],
+      routing: {rules: [
+        ...(withRule ? [{type: 'field', protocol: ['dns'], outboundTag: 'direct'}] : []),
+        {type: 'field', inboundTag: ['socks-in'], outboundTag: 'direct'},
+      ]},
+    };
+    try {
+      return await startAndSee(ctx, {role: `dns-protocol-${socks}`, config, poke: async () => {
+        // freedom with UseIP asks the built-in DNS for probe.test
+        await socksRoundTrip(socks, 'probe.test', 9, 'probe', 2500);
+        return queries > 0 ? 'query routed by the rule' : 'query not routed';
+      }});
+    } finally {
+      server.close();
+    }
+  };
+  const claim = {file: 'versioned_docs/v5/config/router.md', zh: '不需要开启探测就能被 `protocol` 规则匹配', en: 'match `protocol` rules without any sniffing'};
+  const claimV4 = {file: 'docs/config/routing.md', zh: '不需要开启探测就能被 `protocol` 规则匹配', en: 'match `protocol` rules without any sniffing'};
+  return [
+    {id: 'built-in DNS query over UDP with a rule protocol: ["dns"] and no sniffing', expect: 'query routed by the rule', claims: [claim, claimV4],
+      run: async (ctx) => queriesSeen(ctx, true)},
+    {id: 'the same without the rule (control: the default outbound blocks it)', expect: 'query not routed', claims: [],
+      run: async (ctx) => queriesSeen(ctx, false)},
   ];
 }
 
@@ -294,19 +341,19 @@ function logProbes() {
   };
   return [
     {id: 'no log object: a connection is not logged', expect: 'no access line',
-      claims: [{file: 'docs/guide/start.md', zh: '没有 `log` 对象时', en: 'without a `log` object'}],
+      claims: [{file: 'docs/guide/start.md', zh: '没有 `log` 对象时不记录访问日志', en: 'Without a `log` object there is no access log'}],
       run: async (ctx) => {
         const line = await accessLine(ctx, undefined);
         return line ? {outcome: 'access line on stdout', detail: line} : {outcome: 'no access line'};
       }},
     {id: '"log": {"loglevel": "warning"}: every connection goes to stdout', expect: 'access line on stdout',
-      claims: [{file: 'docs/guide/start.md', zh: '只要写了 `log` 对象', en: 'any `log` object'}],
+      claims: [{file: 'docs/guide/start.md', zh: '只要写了 `log` 对象，访问日志也随之打开', en: 'Any `log` object turns the access log on'}],
       run: async (ctx) => {
         const line = await accessLine(ctx, {loglevel: 'warning'});
         return line ? {outcome: 'access line on stdout', detail: line} : {outcome: 'no access line'};
       }},
     {id: 'the access line names the outbound tag, not the inbound tag', expect: 'outbound tag only',
-      claims: [{file: INBOUNDS, zh: '访问日志只记录出站的标签', en: 'the access log records only the outbound tag'}],
+      claims: [{file: INBOUNDS, zh: '访问日志只记录出站的标签', en: 'The access log records only the outbound tag'}],
       run: async (ctx) => {
         const line = await accessLine(ctx, {loglevel: 'warning'}) ?? '';
         const outcome = line.includes('out-direct') && !line.includes('socks-in') ? 'outbound tag only' : 'other';
