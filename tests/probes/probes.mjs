@@ -118,6 +118,33 @@ function listenProbes() {
       }});
     }
   }
+  // the v5 format reaches the same workers: a few of the same cases, in -format jsonv5
+  const V5 = 'versioned_docs/v5/config/inbound.md';
+  const v5Claims = {
+    localhostUdp: {file: V5, zh: 'V2Ray 在启动时崩溃（panic）', en: 'V2Ray panics at startup'},
+    localhostTcp: {file: V5, zh: 'TCP 按 `127.0.0.1` 监听', en: 'TCP listens on `127.0.0.1`'},
+    unixOk: {file: V5, zh: '只有 VMess、VLESS、Trojan、HTTP 和 Hysteria2 入站能监听 Unix 域套接字', en: 'Only VMess, VLESS, Trojan, HTTP and Hysteria2 inbounds can listen on a Unix domain socket'},
+    unixNothing: {file: V5, zh: 'V2Ray 照常启动，不报错，但这个入站不监听任何地址', en: 'V2Ray starts as usual and reports nothing, but the inbound listens on nothing'},
+  };
+  /** @type {Array<[string, string, Record<string, unknown>, boolean, string, Claim]>} form, protocol, settings, unix, expected, claim */
+  const v5Cases = [
+    ['localhost', 'socks', {udpEnabled: true}, false, 'panics at start', v5Claims.localhostUdp],
+    ['localhost', 'socks', {}, false, 'works', v5Claims.localhostTcp],
+    ['unix path', 'socks', {}, true, 'listens on nothing', v5Claims.unixNothing],
+    ['unix path', 'http', {}, true, 'works', v5Claims.unixOk],
+  ];
+  for (const [form, protocol, settings, unix, expect, claim] of v5Cases) {
+    const role = `listen-v5-${probes.length}-${protocol}`;
+    probes.push({id: `v5 format: listen ${form} on ${protocol}${protocol === 'socks' ? ` (UDP ${settings.udpEnabled ? 'on' : 'off'})` : ''}`, expect, claims: [claim],
+      run: async (ctx) => {
+        const port = ctx.port();
+        const path = unix ? join(ctx.dir, `${role}.sock`) : null;
+        const inbound = {protocol, settings, listen: path ?? form, ...(path ? {} : {port})};
+        const where = path ? {path} : {host: '127.0.0.1', port};
+        return startAndSee(ctx, {role, format: 'jsonv5', config: {inbounds: [inbound], outbounds: [{protocol: 'freedom'}]},
+          poke: async () => heard(await attempt(where))});
+      }});
+  }
   return probes;
 }
 
