@@ -72,10 +72,11 @@ const isOld = (bin) => OLD_BINARIES.has(bin);
 export class V2rayProcess {
   /**
    * @param {{bin: string, role: string, dir: string, config: unknown, format?: Format, env?: Record<string, string>,
-   *   errorLog?: string, accessLog?: string}} o `config` is written to DIR/ROLE.json as given;
-   *   `errorLog`/`accessLog` are the files its log settings name, read for readiness and reports
+   *   errorLog?: string, accessLog?: string, args?: (file: string) => string[]}} o `config` is written to DIR/ROLE.json as
+   *   given; `errorLog`/`accessLog` are the files its log settings name, read for readiness and reports; `args`, given the
+   *   path of that file, replaces the command line after the binary (several `-c`, `-d DIR`, 4.x's several `-config`)
    */
-  constructor({bin, role, dir, config, format = 'json', env = {}, errorLog, accessLog}) {
+  constructor({bin, role, dir, config, format = 'json', env = {}, errorLog, accessLog, args: argsFor}) {
     killOnExit();
     this.role = role;
     this.file = join(dir, `${role}.json`);
@@ -83,7 +84,7 @@ export class V2rayProcess {
     this.accessLog = accessLog ?? join(dir, `${role}-access.log`);
     this.output = '';
     writeFileSync(this.file, JSON.stringify(config, null, 2));
-    const args = isOld(bin) ? ['-config', this.file] : ['run', '-format', format, '-c', this.file];
+    const args = argsFor ? argsFor(this.file) : isOld(bin) ? ['-config', this.file] : ['run', '-format', format, '-c', this.file];
     this.child = spawn(bin, args, {env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']});
     children.add(this.child);
     /** @type {number | null} */
@@ -134,3 +135,31 @@ export function releaseOfBinary(bin) {
 }
 
 export {RELEASE};
+
+/**
+ * Runs one v2ray command that is not `run` or `test` (`help`, `api log`, `uuid`, …) and collects
+ * what it printed, ending it (SIGKILL) after timeoutMs: `timedOut` says whether it was still
+ * running then. Registered like every other child, so it is also ended when the suite exits.
+ * @param {string} bin @param {string[]} args
+ * @param {{timeoutMs?: number, cwd?: string, env?: Record<string, string>, input?: string}} [o]
+ * @returns {Promise<{code: number | null, signal: string | null, output: string, stdout: string, timedOut: boolean}>}
+ */
+export function runCommand(bin, args, {timeoutMs = 10_000, cwd, env = {}, input} = {}) {
+  killOnExit();
+  return new Promise((resolve) => {
+    const child = spawn(bin, args, {cwd, env: {...process.env, ...env}, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe']});
+    children.add(child);
+    let stdout = '';
+    let output = '';
+    let timedOut = false;
+    child.stdout?.on('data', (d) => { stdout += d; output += d; });
+    child.stderr?.on('data', (d) => { output += d; });
+    if (input !== undefined) child.stdin?.end(input);
+    const timer = setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, timeoutMs);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      children.delete(child);
+      resolve({code, signal, output, stdout, timedOut});
+    });
+  });
+}
