@@ -24,7 +24,7 @@ import {standinLog, startStandins} from './standins.mjs';
 import {V2RAY, V2rayProcess, children, dnsQuery, fetchFails, proxyConnect, udpVia, fetchVia, killAll, prepareConfig, waitFor} from './harness.mjs';
 import {ROOT, isCompleteConfig, labBlocks, readBlocks, whyNotLoadable} from './pages.mjs';
 import {NOT_RUN} from './not-run.mjs';
-import {geoipDat, geositeDat} from './geo.mjs';
+import {geoipDat, geositeDat} from '../toolkit/geo.mjs';
 import {ensureProgram} from '../examples/toolkit.mjs';
 
 const argv = process.argv.slice(2);
