@@ -16,7 +16,7 @@
 import {execFile, execFileSync} from 'node:child_process';
 import {createServer as createTcpServer} from 'node:net';
 import {connect as tlsConnect} from 'node:tls';
-import {existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, readlinkSync} from 'node:fs';
+import {cpSync, existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, readlinkSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
@@ -27,7 +27,7 @@ import {dnsQuery, fetchFails, proxyConnect, udpVia, fetchVia} from '../toolkit/c
 import {geoipDat, geositeDat} from '../toolkit/geo.mjs';
 import {enterNamespace, insideNamespace} from '../toolkit/namespace.mjs';
 import {V2rayProcess, children, killAll, killOnExit, waitFor} from '../toolkit/processes.mjs';
-import {RELEASE, v2ray, withToolkit} from '../toolkit/v2ray.mjs';
+import {RELEASE, moduleSource, v2ray, withToolkit} from '../toolkit/v2ray.mjs';
 import {prepareConfig} from './config.mjs';
 import {ROOT, isCompleteConfig, labBlocks, readBlocks, whyNotLoadable} from './pages.mjs';
 import {NOT_RUN, NOT_YET_RUN} from './not-run.mjs';
@@ -69,6 +69,9 @@ async function inside(bin) {
   mkdirSync(assets);
   writeFileSync(join(assets, 'geoip.dat'), geoipDat(GEOIP));
   writeFileSync(join(assets, 'geosite.dat'), geositeDat(GEOSITE));
+  // the browser forwarder's page, as v2ray-extra.zip ships it (from the v2ray-core source)
+  const source = moduleSource();
+  if (source) cpSync(join(source, 'release', 'extra', 'browserforwarder'), join(assets, 'browserforwarder'), {recursive: true});
   const closeStandins = await startStandins({cert: readFileSync(pki.certFile, 'utf8'), key: readFileSync(pki.keyFile, 'utf8')});
 
   // ---- scenarios and the pages' blocks ----
