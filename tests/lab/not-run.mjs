@@ -8,6 +8,7 @@
  */
 export const NOT_RUN = {
   'tproxy-mark': 'a TPROXY inbound and an outbound mark need iptables TPROXY rules and policy routing, which the lab does not set up',
+  'background-observatory-persistent': 'an excerpt of two services with no inbound and no outbound, showing how persistentProbeResult goes with filesystemstorage: nothing to probe or carry; the page\'s complete example (lab=background-observatory-least-ping) is run',
 };
 
 /**
@@ -19,10 +20,6 @@ export const NOT_RUN = {
  * @type {Record<string, string>}
  */
 export const NOT_YET_RUN = {
-  'docs/config/observatory.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',
-  'docs/config/routing.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',
-  'docs/config/service/backgroundObservatory.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',
-  'docs/config/service/burstObservatory.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',
   'docs/config/service/tun.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',
   'versioned_docs/v5/config/dns.md': 'v5 branch, its scenario is being written',
   'versioned_docs/v5/config/inbound.md': 'v5 branch, its scenario is being written',

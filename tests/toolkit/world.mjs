@@ -41,6 +41,7 @@ export const HOSTS = {
   'fra.example.com': '198.51.100.26',
   'connectivitycheck.gstatic.com': '142.250.4.90',
   'connectivitycheck.platform.hicloud.com': '121.36.0.90',
+  'api.v2fly.org': '172.67.0.90', // the v4 observatory's default probe URL, https://api.v2fly.org/checkConnection.svgz
 };
 
 /** Web stand-ins (HTTP on 80, HTTPS on 443): every address a name above points at, plus these. */
