@@ -454,6 +454,7 @@ if (argv.includes('--list')) {
     if (!insideNamespace()) {
       needProgram('/usr/bin/openssl', 'openssl');
       needProgram('/usr/bin/unshare', 'util-linux');
+      needProgram('/usr/sbin/nft', 'nftables'); // the TPROXY example's firewall rule (tproxy-mark)
     }
     await enterNamespace({name: 'npm run lab', env: {V2RAY_BIN: bin}, addresses: labAddresses(), userNamespaceEnough: false, timeoutMs: 15 * 60_000});
     await inside(bin);
