@@ -35,7 +35,8 @@ import {codeBlocks, compareExamples, parseJsonBlock, parseMeta} from '../content
 import {ROOT_KEYS_AFTER_434, resolveObject, walk} from '../../scripts/facts/factsWalk.mjs';
 import {pageFiles} from '../../scripts/content/files.mjs';
 import {compareVersions, versionOf} from '../../scripts/content/versions.mjs';
-import {ensureProgram, freePort, knownKeys, makeCertificate, writeGeoFiles} from './toolkit.mjs';
+import {ensureProgram, freePort, knownKeys, makeCertificate} from './toolkit.mjs';
+import {writeGeoFiles} from '../toolkit/geo.mjs';
 import {wrapFragment, wrapV5Fragment} from './wrap.mjs';
 import {schemaValidator} from '../schema/validator.mjs';
 import {v2ray, v2ray434, withToolkit} from '../toolkit/v2ray.mjs';

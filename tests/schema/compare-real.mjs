@@ -17,7 +17,7 @@ import {buildSchema} from '../../scripts/schema/generate.mjs';
 import {checkParsed, parseConfig, tellVersion} from '../../src/configCheck/check.ts';
 import {formatProblem} from '../../src/configCheck/messages.ts';
 import {makeValidator} from '../../src/configCheck/validate.ts';
-import {writeGeoFiles} from '../examples/toolkit.mjs';
+import {writeGeoFiles} from '../toolkit/geo.mjs';
 import {v2ray, withToolkit} from '../toolkit/v2ray.mjs';
 import {enterNamespace} from '../toolkit/namespace.mjs';
 import {releaseOfBinary, testConfig} from '../toolkit/processes.mjs';

@@ -2,7 +2,7 @@
 // query with the address that was asked). These read the DNS stand-ins' log, so they run alone
 // (exclusive), after the others.
 import {TARGET, vmessServer} from '../kit.mjs';
-import {dnsAddresses, dnsMessage} from '../harness.mjs';
+import {dnsAddresses, dnsMessage} from '../../toolkit/clients.mjs';
 
 /**
  * The DNS stand-ins' queries for `name` since the scenario started: [server, transport] in order.
@@ -73,10 +73,9 @@ export default [
         'the built-in DNS\'s query to 1.1.1.1 taken to to-local-dns', 5_000);
     },
   },
-  // ---- the two examples of /config/dns that another branch is correcting ----
-  // Their expectations are what the issue says the examples SHOULD do, not what the uncorrected
-  // examples do. Both carry since= newer than 4.34 today, so the lab lists them as unable to run;
-  // LEAD: confirm these after merging the corrected examples.
+  // ---- the two examples of /config/dns corrected for issue 27 ----
+  // Their expectations are what the issue says the examples should do; the examples as they stood
+  // before the fix fail them (fixtures/dns-leak, tests/lab/lab.test.mjs).
   {
     name: 'dns-complete',
     exclusive: true,
@@ -118,6 +117,25 @@ export default [
       lab.expect(JSON.stringify(domestic) === JSON.stringify(['110.242.68.66']), `baidu.com should get its real address, got ${JSON.stringify(domestic)}`);
       lab.expect(asked(lab, 'baidu.com').some((a) => a.startsWith('223.5.5.5/')), 'baidu.com should be asked at 223.5.5.5');
       lab.expect(!asked(lab, 'example.com').length, `example.com should reach no DNS server, got ${JSON.stringify(asked(lab, 'example.com'))}`);
+    },
+  },
+  {
+    name: 'fakedns-socks',
+    exclusive: true,
+    proves: {
+      zh: '发到本机 5353 端口的查询由 FakeDNS 回答，example.com 得到 198.18.0.0/16 中的假地址，没有问任何 DNS 服务器；用这个假地址连接 Socks 入站时，流量探测把它还原成 example.com，经 VMess 到达服务器（由测试编写），服务器连往的是 example.com。',
+      en: 'queries to local port 5353 are answered by FakeDNS: example.com gets a fake address in 198.18.0.0/16 and no DNS server is asked; a connection to that address through the Socks inbound is turned back into example.com by sniffing and reaches the server (written by the test) over VMess, which connects to example.com.',
+    },
+    run: {server: {inline: vmessServer({id: '66af4df0-a5fe-4845-a902-b05b44dcdf77', port: 10086})}, client: 'fakedns-socks'},
+    ports: [10086, 1080, 5353],
+    async check(lab) {
+      const [fake] = await lab.dnsQuery('127.0.0.1', lab.port(5353), 'example.com');
+      lab.expect(fake && /^198\.18\./.test(fake), `example.com should get a fake address in 198.18.0.0/16, got ${fake}`);
+      lab.expect(!asked(lab, 'example.com').length, `no DNS server should be asked for example.com, got ${JSON.stringify(asked(lab, 'example.com'))}`);
+      const r = await lab.fetch(lab.socks(1080), `http://${fake}/`);
+      lab.expect(r.reached === TARGET.reached, `the fake address should lead to example.com (${TARGET.reached}), reached ${r.reached}`);
+      await lab.accessLine('server', /accepted tcp:example\.com:80/, 'the server connecting to example.com, not the fake address');
+      await lab.accessLine('client', /accepted tcp:example\.com:80 \[proxy\]|accepted tcp:198\.18\.[\d.]+:80 \[proxy\]/, 'the connection sent to proxy');
     },
   },
 ];

@@ -5,10 +5,16 @@ import {TARGET, throughServer, vmessClient, vmessServer} from '../kit.mjs';
 const ID = '66af4df0-a5fe-4845-a902-b05b44dcdf77';
 const ID2 = '8e50d5ae-397d-49b0-9964-1fc852b673fb';
 
-/** Value of a counter in `v2ctl api StatsService.QueryStats` output (text protobuf). @param {string} out @param {string} name */
+/**
+ * Value of a counter in `v2ray api stats -json` output ({"stat": [{"name", "value"}]}, the value a
+ * string, left out while it is 0); null when the counter is not listed.
+ * @param {string} out @param {string} name
+ */
 function counter(out, name) {
-  const m = new RegExp(`name: "${name.replace(/[>.]/g, (c) => `\\${c}`)}"\\s*value: (\\d+)`).exec(out);
-  return m ? Number(m[1]) : null;
+  /** @type {{stat?: {name: string, value?: string}[]}} */
+  const json = JSON.parse(out || '{}');
+  const stat = json.stat?.find((x) => x.name === name);
+  return stat ? Number(stat.value ?? 0) : null;
 }
 
 /** @type {import('../run.mjs').Scenario[]} */
@@ -23,15 +29,13 @@ export default [
     ports: [10085, 1080],
     async check(lab) {
       await lab.fetch(lab.socks(1080), TARGET.url);
-      const server = `--server=127.0.0.1:${lab.port(10085)}`;
-      await lab.waitFor(async () => (counter(await lab.v2ctl(['api', server, 'StatsService.QueryStats', 'pattern: "" reset: false']), 'inbound>>>socks-in>>>traffic>>>downlink') ?? 0) > 32 * 1024,
+      await lab.waitFor(async () => (counter(await lab.api('stats', 10085, ['-json', 'inbound']), 'inbound>>>socks-in>>>traffic>>>downlink') ?? 0) > 32 * 1024,
         'inbound>>>socks-in>>>traffic>>>downlink counts the reply', 5_000);
-      const out = await lab.v2ctl(['api', server, 'StatsService.QueryStats', 'pattern: "" reset: false']);
+      const out = await lab.api('stats', 10085, ['-json', 'inbound']);
       lab.expect((counter(out, 'inbound>>>socks-in>>>traffic>>>uplink') ?? 0) > 32 * 1024, `uplink should count the 32 KiB sent:\n${out}`);
-      // RemoveInboundRequest{string tag = 1} (app/proxyman/command/command.proto); v2ctl 4.34 only calls StatsService
-      const tag = Buffer.from('socks-in');
-      const status = await lab.grpc(10085, '/v2ray.core.app.proxyman.command.HandlerService/RemoveInbound', Buffer.concat([Buffer.from([0x0a, tag.length]), tag]));
-      lab.expect(status === '0', `RemoveInbound should succeed, grpc-status ${status}`);
+      // HandlerService.RemoveInbound, through `v2ray api rmi -tags`
+      const removed = await lab.api('rmi', 10085, ['-tags', 'socks-in']);
+      lab.expect(/removing: socks-in/.test(removed), `v2ray api rmi should remove socks-in, said: ${removed}`);
       const refused = await lab.fetchFails(lab.socks(1080), TARGET.url);
       lab.expect(/ECONNREFUSED|closed/.test(refused), `port 1080 should be gone after RemoveInbound, got: ${refused}`);
     },
@@ -49,11 +53,10 @@ export default [
       const lan = await lab.fetch(lab.socks(1080), 'http://10.1.2.3/');
       lab.expect(lan.reached === '10.1.2.3:80', `10.1.2.3 reached ${lan.reached}`);
       await lab.accessLine('client', /accepted tcp:10\.1\.2\.3:80 \[direct\]/, '10.1.2.3 sent direct');
-      const server = `--server=127.0.0.1:${lab.port(10085)}`;
       /** @type {string} */
       let out = '';
       await lab.waitFor(async () => {
-        out = await lab.v2ctl(['api', server, 'StatsService.QueryStats', 'pattern: "outbound" reset: false']);
+        out = await lab.api('stats', 10085, ['-json', 'outbound']);
         return (counter(out, 'outbound>>>proxy>>>traffic>>>uplink') ?? 0) > 32 * 1024 && (counter(out, 'outbound>>>direct>>>traffic>>>uplink') ?? 0) > 32 * 1024;
       }, 'both outbounds counted', 5_000).catch((e) => { throw new Error(`${e.message}:\n${out}`); });
     },
@@ -124,7 +127,7 @@ export default [
     run: {portal: 'reverse-portal', bridge: 'reverse-bridge'},
     ports: [8080, 10086],
     async check(lab) {
-      /** @type {import('../harness.mjs').WebReport | undefined} */
+      /** @type {import('../../toolkit/clients.mjs').WebReport | undefined} */
       let r;
       await lab.waitFor(async () => {
         try { r = await lab.fetch({plain: lab.port(8080), host: 'portal.example.com'}, 'http://192.168.1.10/', {timeoutMs: 3_000}); return true; } catch { return false; }
@@ -176,8 +179,8 @@ export default [
   {
     name: 'merged-result',
     proves: {
-      zh: '合并结果作为一份配置运行：example.org 和 10.0.0.0/8 直连，其余经 VMess 走代理（Socks 和 HTTP 两个入站都一样）。合并过程本身按 v5 的规则，4.34 不能验证。',
-      en: 'the merged result runs as one configuration: example.org and 10.0.0.0/8 go direct, everything else through the VMess proxy (the same from the Socks and the HTTP inbound). The merging itself follows v5\'s rules, which 4.34 cannot check.',
+      zh: '合并结果作为一份配置运行：example.org 和 10.0.0.0/8 直连，其余经 VMess 走代理（Socks 和 HTTP 两个入站都一样）。',
+      en: 'the merged result runs as one configuration: example.org and 10.0.0.0/8 go direct, everything else through the VMess proxy (the same from the Socks and the HTTP inbound).',
     },
     run: {server: {inline: vmessServer({id: ID, port: 10086})}, client: 'merged-result'},
     ports: [10086, 1080, 8080],
@@ -194,6 +197,53 @@ export default [
       await lab.accessLine('client', /accepted (tcp:|\/\/)example\.org:80 \[direct\]/, 'example.org sent direct');
       await lab.accessLine('client', /accepted (tcp:|\/\/)10\.1\.2\.3:80 \[direct\]/, '10.1.2.3 sent direct');
       lab.expect(!/example\.org|10\.1\.2\.3/.test(lab.access('server')), 'the proxy server should not see the direct destinations');
+    },
+  },
+  {
+    name: 'loopback-second-pass',
+    proves: {
+      zh: '发往 example.org 的连接经 Loopback 以 example-org 的身份重新路由：443 端口的连接经 VMess 走代理，80 端口的直连；example.com 按默认规则直连，代理服务器（由测试编写）只看到 example.org:443。',
+      en: 'connections to example.org go through Loopback and are routed again as example-org: the one to port 443 goes through the VMess proxy, the one to port 80 goes direct; example.com goes direct by default, and the proxy server (written by the test) sees only example.org:443.',
+    },
+    run: {server: {inline: vmessServer({id: ID2, port: 10086})}, client: 'loopback-second-pass'},
+    ports: [10086, 1080],
+    async check(lab) {
+      const secure = await lab.fetch(lab.socks(1080), 'https://example.org/');
+      lab.expect(secure.reached === '93.184.216.35:443', `https://example.org reached ${secure.reached}`);
+      await lab.accessLine('server', /accepted tcp:example\.org:443 \[server-out\]/, 'example.org:443 through the proxy');
+      const plain = await lab.fetch(lab.socks(1080), 'http://example.org/');
+      lab.expect(plain.reached === '93.184.216.35:80', `http://example.org reached ${plain.reached}`);
+      await lab.accessLine('client', /accepted tcp:example\.org:80 \[direct\]/, 'example.org:80 sent direct on the second pass');
+      await lab.accessLine('client', /accepted tcp:example\.org:443 \[second-pass\]/, 'example.org first sent to Loopback');
+      const other = await lab.fetch(lab.socks(1080), TARGET.url);
+      lab.expect(other.reached === TARGET.reached, `example.com reached ${other.reached}`);
+      await lab.accessLine('client', /accepted tcp:example\.com:80 \[direct\]/, 'example.com sent direct');
+      lab.expect(!/example\.org:80|example\.com/.test(lab.access('server')), `the proxy server should see only example.org:443:\n${lab.access('server')}`);
+    },
+  },
+  {
+    name: 'multiple-config',
+    proves: {
+      zh: '三个文件按顺序合并后运行：20_local.json 按 tag 给 Socks 入站打开了 UDP，加上了 8080 端口的 HTTP 入站；10_rules.json 的规则排在最前，example.org 直连；10.0.0.0/8 直连；其余经 VMess 走代理（服务器由测试编写）。',
+      en: 'the three files run merged in order: 20_local.json turns on UDP for the Socks inbound through its tag and adds the HTTP inbound on port 8080; the rule from 10_rules.json comes first and example.org goes direct; 10.0.0.0/8 goes direct; the rest goes through the VMess proxy (the server is written by the test).',
+    },
+    run: {server: {inline: vmessServer({id: ID, port: 10086})}, client: ['multi-base', 'multi-rules', 'multi-local']},
+    ports: [10086, 1080, 8080],
+    async check(lab) {
+      for (const p of [lab.socks(1080), lab.http(8080)]) {
+        const r = await lab.fetch(p, TARGET.url);
+        lab.expect(r.reached === TARGET.reached, `reached ${r.reached}`);
+        const d = await lab.fetch(p, 'http://example.org/');
+        lab.expect(d.reached === '93.184.216.35:80', `example.org reached ${d.reached}`);
+        const lan = await lab.fetch(p, 'http://10.1.2.3/');
+        lab.expect(lan.reached === '10.1.2.3:80', `10.1.2.3 reached ${lan.reached}`);
+      }
+      await lab.accessLine('client', /accepted (tcp:|\/\/)example\.com:80 \[proxy\]/, 'example.com sent to proxy');
+      await lab.accessLine('client', /accepted (tcp:|\/\/)example\.org:80 \[direct\]/, 'example.org sent direct');
+      await lab.accessLine('client', /accepted (tcp:|\/\/)10\.1\.2\.3:80 \[direct\]/, '10.1.2.3 sent direct');
+      lab.expect(!/example\.org|10\.1\.2\.3/.test(lab.access('server')), 'the proxy server should not see the direct destinations');
+      const {reply} = await lab.udpVia(lab.socks(1080), 'example.com', 7, Buffer.from('merged-udp'));
+      lab.expect(String(reply) === 'reached 93.184.216.34:7\nmerged-udp', `the Socks inbound should relay UDP after the merge, got ${JSON.stringify(String(reply))}`);
     },
   },
 ];

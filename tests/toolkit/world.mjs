@@ -32,6 +32,16 @@ export const HOSTS = {
   'cloudflare-dns.com': '1.1.1.1',
   'dns.alidns.com': '223.5.5.5',
   'localhost.lab': '127.0.0.1',
+  // the balancer and observatory examples' servers and probe targets
+  'a.example.com': '198.51.100.21',
+  'b.example.com': '198.51.100.22',
+  'tokyo.example.com': '198.51.100.23',
+  'osaka.example.com': '198.51.100.24',
+  'sg.example.com': '198.51.100.25',
+  'fra.example.com': '198.51.100.26',
+  'connectivitycheck.gstatic.com': '142.250.4.90',
+  'connectivitycheck.platform.hicloud.com': '121.36.0.90',
+  'api.v2fly.org': '172.67.0.90', // the v4 observatory's default probe URL, https://api.v2fly.org/checkConnection.svgz
 };
 
 /** Web stand-ins (HTTP on 80, HTTPS on 443): every address a name above points at, plus these. */
