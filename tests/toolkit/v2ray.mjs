@@ -56,8 +56,11 @@ function goVersion(go) {
   return m ? [Number(m[1]), Number(m[2])] : null;
 }
 
-/** The `go` to build with: the first of `candidates` that runs. @param {string[]} candidates */
-function findGo(candidates) {
+/** Where Go is looked for: PATH's, then the usual install folder. */
+const GO_CANDIDATES = ['go', '/usr/local/go/bin/go'];
+
+/** The `go` to build with: the first of `candidates` that runs. @param {string[]} [candidates] */
+function findGo(candidates = GO_CANDIDATES) {
   for (const go of candidates) if (goVersion(go)) return go;
   return null;
 }
@@ -71,7 +74,7 @@ function findGo(candidates) {
  *   for Go (PATH's, then Debian-less installs' /usr/local/go)
  * @returns {string} absolute path of the binary
  */
-export function v2ray({log = (l) => console.log(l), goCandidates = ['go', '/usr/local/go/bin/go']} = {}) {
+export function v2ray({log = (l) => console.log(l), goCandidates = GO_CANDIDATES} = {}) {
   const given = process.env.V2RAY_BIN;
   if (given) return checked(given, 'V2RAY_BIN');
   const bin = builtPath();
