@@ -6,9 +6,9 @@ import {test, expect, localePath, type Locale} from './fixtures';
 // language (src/plugins/labProofs reads src/data/labProofs.json, which `npm run lab` keeps in
 // step with the scenarios). An example the lab cannot run has no such line.
 
-type Proof = {lab: string; page: string; scenario: string; zh: string; en: string};
+type Proof = {lab: string; page: string; scenario: string; release: string; zh: string; en: string};
 const proofs = JSON.parse(readFileSync(join(__dirname, '../../src/data/labProofs.json'), 'utf8')) as Proof[];
-const prefix: Record<Locale, string> = {zh: '本站测试用 v2ray 4.34 运行过此示例：', en: 'Run by this site\'s tests with v2ray 4.34: '};
+const prefix: Record<Locale, string> = {zh: '本站测试用 v2ray 5.52.0 运行过此示例：', en: 'Run by this site\'s tests with v2ray 5.52.0: '};
 
 for (const locale of ['zh', 'en'] as const) {
   test(`the lab's proof shows right under the example it ran (${locale})`, async ({page}) => {
@@ -27,8 +27,9 @@ for (const locale of ['zh', 'en'] as const) {
   });
 }
 
-test('an example the lab cannot run has no proof line (the /config/dns examples, newer than 4.34)', async ({page}) => {
-  await page.goto(localePath('/config/dns', 'en'));
+test('an example the lab does not run has no proof line (the TPROXY example of /config/transport, tests/lab/not-run.mjs)', async ({page}) => {
+  expect(proofs.some((p) => p.lab === 'tproxy-mark'), 'the lab does not run tproxy-mark').toBe(false);
+  await page.goto(localePath('/config/transport', 'en'));
   await expect(page.locator('div[class*="codeBlockContainer"]').first()).toBeVisible();
-  await expect(page.locator('p.lab-proof')).toHaveCount(proofs.filter((p) => p.page === '/config/dns').length);
+  await expect(page.locator('p.lab-proof')).toHaveCount(proofs.filter((p) => p.page === '/config/transport').length);
 });

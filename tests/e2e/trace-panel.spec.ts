@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
-import {geositeDat} from '../unit/tracer/geofiles';
+import {geositeDat} from '../toolkit/geo.mjs';
 import {test, expect, hydrated, localePath, recordRequests, type Locale} from './fixtures';
 
 /**

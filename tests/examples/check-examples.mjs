@@ -27,7 +27,8 @@ import {codeBlocks, compareExamples, parseJsonBlock, parseMeta} from '../content
 import {resolveObject, walk} from '../../scripts/facts/factsWalk.mjs';
 import {pageFiles} from '../../scripts/content/files.mjs';
 import {compareVersions, versionOf} from '../../scripts/content/versions.mjs';
-import {V2RAY, ensureProgram, freePort, knownKeys, makeCertificate, testConfig, toolkitVersion, writeGeoFiles} from './toolkit.mjs';
+import {V2RAY, ensureProgram, freePort, knownKeys, makeCertificate, testConfig, toolkitVersion} from './toolkit.mjs';
+import {writeGeoFiles} from '../toolkit/geo.mjs';
 import {wrapFragment} from './wrap.mjs';
 import {schemaValidator} from '../schema/validator.mjs';
 

@@ -1,6 +1,6 @@
 // The real toolkit for the example check: Debian's v2ray 4.34, tiny geo files, a throw-away
 // certificate, and the field names the binary knows.
-import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import {execFile, execFileSync, spawnSync} from 'node:child_process';
 import {createServer} from 'node:net';
 import {join} from 'node:path';
@@ -47,63 +47,6 @@ export function toolkitVersion() {
 export function knownKeys() {
   const bin = readFileSync(V2RAY).toString('latin1');
   return new Set([...bin.matchAll(/json:"([^",]+)/g)].map((m) => /** @type {string} */ (m[1])));
-}
-
-// --- protobuf, just enough for GeoIPList / GeoSiteList (app/router/routercommon/common.proto) ---
-
-/** @param {number} n @returns {number[]} */
-function varint(n) {
-  const out = [];
-  let v = n;
-  while (v > 0x7f) { out.push((v & 0x7f) | 0x80); v = Math.floor(v / 128); }
-  out.push(v);
-  return out;
-}
-/** @param {number} field @param {Buffer} bytes */
-export const lenField = (field, bytes) => Buffer.concat([Buffer.from([...varint((field << 3) | 2), ...varint(bytes.length)]), bytes]);
-/** @param {number} field @param {number} n */
-export const intField = (field, n) => Buffer.from([...varint(field << 3), ...varint(n)]);
-/** @param {number} field @param {string} s */
-export const strField = (field, s) => lenField(field, Buffer.from(s, 'utf8'));
-
-/**
- * geoip.dat: GeoIPList{repeated GeoIP entry=1}; GeoIP{string country_code=1; repeated CIDR cidr=2};
- * CIDR{bytes ip=1; uint32 prefix=2}. Each code gets its own /24 in 198.18.0.0/15 (benchmark range).
- * @param {string[]} codes
- */
-export function geoipList(codes) {
-  return Buffer.concat(codes.map((code, i) => lenField(1, Buffer.concat([
-    strField(1, code.toUpperCase()),
-    lenField(2, Buffer.concat([lenField(1, Buffer.from([198, 18 + (i >> 8), i & 0xff, 0])), intField(2, 24)])),
-  ]))));
-}
-
-/**
- * geosite.dat: GeoSiteList{repeated GeoSite entry=1}; GeoSite{string country_code=1; repeated Domain
- * domain=2}; Domain{Type type=1 (RootDomain=2); string value=2; repeated Attribute attribute=3};
- * Attribute{string key=1; bool bool_value=2}. One domain per code carrying every attribute used.
- * @param {Map<string, Set<string>>} sites code -> attributes
- */
-export function geositeList(sites) {
-  return Buffer.concat([...sites].map(([code, attrs]) => lenField(1, Buffer.concat([
-    strField(1, code.toUpperCase()),
-    lenField(2, Buffer.concat([
-      intField(1, 2),
-      strField(2, `${code.replace(/[^a-z0-9-]/gi, '')}.example`),
-      ...[...attrs].map((a) => lenField(3, Buffer.concat([strField(1, a), intField(2, 1)]))),
-    ])),
-  ]))));
-}
-
-/**
- * Writes geoip.dat / geosite.dat (and any ext: files) into dir for V2RAY_LOCATION_ASSET.
- * @param {string} dir
- * @param {{ip: Map<string, Set<string>>, site: Map<string, Map<string, Set<string>>>}} tags file -> codes
- */
-export function writeGeoFiles(dir, tags) {
-  mkdirSync(dir, {recursive: true});
-  for (const [file, codes] of tags.ip) writeFileSync(join(dir, file), geoipList([...codes]));
-  for (const [file, sites] of tags.site) writeFileSync(join(dir, file), geositeList(sites));
 }
 
 /**

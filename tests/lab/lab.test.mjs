@@ -1,13 +1,14 @@
 // The lab itself: its substitutions, that a wrong expectation fails with the logs, and
-// that no process it started outlives it, after a failure or an interrupt. Runs the lab (root).
+// that no process it started outlives it, after a failure or an interrupt. Runs the lab (root),
+// which runs v2ray 5.52.0 from the toolkit room (tests/toolkit).
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawn, spawnSync} from 'node:child_process';
-import {mkdtempSync, readFileSync, readdirSync, readlinkSync, existsSync, writeFileSync} from 'node:fs';
+import {chmodSync, copyFileSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, existsSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {prepareConfig} from './harness.mjs';
+import {prepareConfig} from './config.mjs';
 import {isCompleteConfig, labBlocks, whyNotLoadable} from './pages.mjs';
 
 const RUN = fileURLToPath(new URL('./run.mjs', import.meta.url));
@@ -43,6 +44,11 @@ test('substitutions: listed ports, fallback dests, certificates, replaced string
   assert.equal(out.outbounds[0].settings.vnext[0].address, 'proxy.example.com');
   assert.deepEqual(out.log, {loglevel: 'debug', access: '/d/server-access.log', error: '/d/server-error.log'});
   assert.equal(source.inbounds[0].port, 443, 'the page value is not changed');
+  // a v5-format configuration gets app/log's v5 form (LogSpecification per log)
+  const v5 = /** @type {any} */ (prepareConfig({log: {error: {type: 'Console'}}, inbounds: [{port: 443}]},
+    {ports: new Map([[443, 30001]]), cert, dir: '/d', role: 'c', v5: true}));
+  assert.deepEqual(v5.log, {access: {type: 'File', path: '/d/c-access.log'}, error: {type: 'File', path: '/d/c-error.log', level: 'Debug'}});
+  assert.equal(v5.inbounds[0].port, 30001);
 });
 
 test('lab ids: one per language, same block in both; loadability follows since= and the v5 branch', () => {
@@ -51,7 +57,10 @@ test('lab ids: one per language, same block in both; loadability follows since= 
   assert.match(labBlocks([block('zh', {a: 1})]).problems.join(), /Chinese page only/);
   assert.match(labBlocks([block('zh', {a: 1}), block('en', {a: 2})]).problems.join(), /differ/);
   assert.equal(whyNotLoadable(block('zh', {}, {since: '4.34'})), null);
-  assert.match(String(whyNotLoadable(block('zh', {}, {since: '4.37.3'}))), /newer than 4\.34/);
+  assert.equal(whyNotLoadable(block('zh', {}, {since: '4.37.3'})), null);
+  assert.equal(whyNotLoadable(block('zh', {}, {since: '5.52.0'})), null);
+  assert.match(String(whyNotLoadable(block('zh', {}, {since: '5.53'}))), /newer than 5\.52\.0/);
+  assert.equal(whyNotLoadable({...block('zh', {}), v5: true}), null, 'the v5 branch loads (-format jsonv5)');
   assert.equal(isCompleteConfig(block('zh', {inbounds: [], outbounds: []})), true);
   assert.equal(isCompleteConfig(block('zh', {inbounds: []}, {fragment: 'X'})), false);
 });
@@ -62,14 +71,14 @@ test('a planted wrong expectation fails, prints the logs, and leaves no process 
   const out = `${r.stdout}${r.stderr}`;
   assert.equal(r.status, 1, out);
   assert.match(out, /FAILED planted-wrong: planted: expected 10\.9\.9\.9:80, reached 93\.184\.216\.34:80/);
-  assert.match(out, /--- v2ray server: error log\n[\s\S]*V2Ray 4\.34\.0 started/);
+  assert.match(out, /--- v2ray server: error log\n[\s\S]*V2Ray 5\.52\.0 started/);
   assert.match(out, /--- v2ray client: access log\n[\s\S]*accepted tcp:example\.com:80 \[proxy\]/);
   assert.match(out, /--- stand-ins[^\n]*\n\{"t":\d+,"kind":"http","server":"93\.184\.216\.34"/);
   const ns = readFileSync(nsFile, 'utf8');
   assert.deepEqual(processesIn(ns), [], 'processes left in the lab\'s namespace');
 });
 
-test('the DNS expectation catches the leak of the uncorrected /config/dns example (run on 4.34 without its 4.37 fields)', {skip: !isRoot && 'needs root'}, () => {
+test('the DNS expectation catches the leak of the uncorrected /config/dns example', {skip: !isRoot && 'needs root'}, () => {
   const r = spawnSync(process.execPath, [RUN, '--scenarios', join(FIXTURES, 'dns-leak')], {encoding: 'utf8', timeout: 120_000});
   const out = `${r.stdout}${r.stderr}`;
   assert.equal(r.status, 1, out);
@@ -113,7 +122,16 @@ test('an interrupted run ends every process it started', {skip: !isRoot && 'need
 });
 
 test('without root, the lab says it needs root', {skip: !isRoot || !existsSync('/usr/bin/setpriv') ? 'needs root and setpriv to drop to nobody' : false}, () => {
-  const r = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, RUN], {encoding: 'utf8', timeout: 30_000});
+  // the toolkit where nobody can run it (the cached build sits in root's home), found through V2RAY_BIN
+  const dir = mkdtempSync(join(tmpdir(), 'lab-test-'));
+  chmodSync(dir, 0o755);
+  const bin = join(dir, 'v2ray');
+  const cached = spawnSync(process.execPath, ['--input-type=module', '-e',
+    `import {v2ray} from ${JSON.stringify(new URL('../toolkit/v2ray.mjs', import.meta.url).href)}; console.log(v2ray())`], {encoding: 'utf8', timeout: 30_000});
+  copyFileSync(cached.stdout.trim().split('\n').pop() ?? '', bin);
+  chmodSync(bin, 0o755);
+  const r = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, RUN],
+    {encoding: 'utf8', timeout: 30_000, env: {...process.env, V2RAY_BIN: bin}});
   assert.equal(r.status, 2, `${r.stdout}${r.stderr}`);
-  assert.match(r.stderr, /The lab needs root/);
+  assert.match(r.stderr, /npm run lab runs v2ray in a network namespace of its own .*which needs root/);
 });

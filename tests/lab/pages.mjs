@@ -1,15 +1,17 @@
-// The examples the lab runs, read from the pages: every complete v4 configuration of
-// every page, both languages, with its fence meta. A block is named by its fence's `lab=ID`, the
+// The examples the lab runs, read from the pages: every complete configuration of every page
+// (v4 format on the main pages, v5 format in versioned_docs/v5), both languages, with its fence
+// meta. A block is named by its fence's `lab=ID`, the
 // same in both languages, so a scenario names what it runs and editing the page changes the run.
 import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 import {pageFiles} from '../../scripts/content/files.mjs';
 import {compareVersions, versionOf} from '../../scripts/content/versions.mjs';
 import {codeBlocks, parseJsonBlock, parseMeta} from '../content/blocks.mjs';
+import {RELEASE} from '../toolkit/v2ray.mjs';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** The toolkit the lab runs; a since= above it cannot run here. */
-export const PROGRAM_VERSION = [4, 34, 0];
+/** The toolkit the lab runs (tests/toolkit, RELEASE); a since= above it cannot run here. */
+export const PROGRAM_VERSION = versionOf(RELEASE);
 
 /** Top-level keys of a v4 configuration file (ConfigObject), "$schema" included. */
 const V4_ROOT_KEYS = new Set(['$schema', 'log', 'api', 'dns', 'routing', 'policy', 'inbounds', 'outbounds',
@@ -29,11 +31,14 @@ export function isCompleteConfig(b) {
   return b.v5 ? keys.length > 0 : keys.length > 0 && keys.every((k) => V4_ROOT_KEYS.has(k));
 }
 
-/** Why 4.34 cannot load this complete configuration, or null when it can. @param {PageBlock} b */
+/**
+ * Why v2ray 5.52.0 cannot load this complete configuration, or null when it can. v5-branch blocks
+ * load (with -format jsonv5); only a since= newer than the toolkit keeps a block out.
+ * @param {PageBlock} b
+ */
 export function whyNotLoadable(b) {
-  if (b.v5) return 'v5 format (the lab runs v2ray 4.34)';
   if (b.meta.since && compareVersions(versionOf(b.meta.since), PROGRAM_VERSION) > 0) {
-    return `uses fields of v2ray ${b.meta.since}, newer than 4.34`;
+    return `uses fields of v2ray ${b.meta.since}, newer than ${RELEASE}`;
   }
   return null;
 }

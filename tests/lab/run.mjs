@@ -1,31 +1,36 @@
 #!/usr/bin/env node
-// The lab: runs Debian's v2ray 4.34 on the site's own examples inside a network
-// namespace that has only the loopback interface, with stand-ins on loopback addresses for every
-// host an example names, and checks that each example does what its scenario says.
+// The lab: runs v2ray 5.52.0 from the toolkit room (tests/toolkit) on the site's own examples
+// inside a network namespace that has only the loopback interface, with stand-ins on loopback
+// addresses for every host an example names, and checks that each example does what its scenario
+// says.
 // Usage: npm run lab [-- --only NAME[,NAME]] [--write (update src/data/labProofs.json)] [--list (scenarios, no run)]
 //   [--scenarios DIR (other scenarios, no coverage or proofs check; for lab.test.mjs)]
 //   [--jobs N (scenarios at once, default 3)] [--keep (keep the temporary folder)]
 //   [--ns-file FILE (writes the lab's network namespace id there; lab.test.mjs looks for leftovers)]
 //   [--proofs-file FILE (check or write another copy of src/data/labProofs.json)]
-// The runner re-executes itself under `unshare --net --mount --pid --fork --kill-child`: the
-// namespace has no interface but lo, its own /etc/hosts and /etc/resolv.conf (bind mounts that
-// the host never sees), and when the runner ends, for whatever reason, the kernel ends every
-// process left in its PID namespace.
-import {execFile, execFileSync, spawn, spawnSync} from 'node:child_process';
+// The runner gets the toolkit outside (v2ray(), which may build it), then re-executes itself in
+// the room's namespace (enterNamespace: unshare --net --mount --pid, real root or sudo, because
+// the lab bind-mounts its own /etc/hosts and /etc/resolv.conf there, which the host never sees).
+// When the runner ends, for whatever reason, the kernel ends every process left in its PID
+// namespace.
+import {execFile, execFileSync} from 'node:child_process';
 import {createServer as createTcpServer} from 'node:net';
 import {connect as tlsConnect} from 'node:tls';
-import {connect as http2Connect} from 'node:http2';
-import {mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, readlinkSync} from 'node:fs';
+import {existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, readlinkSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
-import {HOSTS, GEOIP, GEOSITE, labAddresses} from './world.mjs';
-import {standinLog, startStandins} from './standins.mjs';
-import {V2RAY, V2rayProcess, children, dnsQuery, fetchFails, proxyConnect, udpVia, fetchVia, killAll, prepareConfig, waitFor} from './harness.mjs';
+import {installDebianPackage} from '../../scripts/debianPackage.cjs';
+import {HOSTS, GEOIP, GEOSITE, labAddresses} from '../toolkit/world.mjs';
+import {standinLog, startStandins} from '../toolkit/standins.mjs';
+import {dnsQuery, fetchFails, proxyConnect, udpVia, fetchVia} from '../toolkit/clients.mjs';
+import {geoipDat, geositeDat} from '../toolkit/geo.mjs';
+import {enterNamespace, insideNamespace} from '../toolkit/namespace.mjs';
+import {V2rayProcess, children, killAll, killOnExit, waitFor} from '../toolkit/processes.mjs';
+import {RELEASE, v2ray, withToolkit} from '../toolkit/v2ray.mjs';
+import {prepareConfig} from './config.mjs';
 import {ROOT, isCompleteConfig, labBlocks, readBlocks, whyNotLoadable} from './pages.mjs';
-import {NOT_RUN} from './not-run.mjs';
-import {geoipDat, geositeDat} from './geo.mjs';
-import {ensureProgram} from '../examples/toolkit.mjs';
+import {NOT_RUN, NOT_YET_RUN} from './not-run.mjs';
 
 const argv = process.argv.slice(2);
 const arg = (/** @type {string} */ name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
@@ -35,20 +40,8 @@ const PROOFS_FILE = arg('--proofs-file') ? resolve(String(arg('--proofs-file')))
 /** Longest a scenario may take, start to end. */
 const SCENARIO_TIMEOUT_MS = 60_000;
 
-async function inside() {
-  // ---- inside the namespace: only loopback ----
-  try {
-    execFileSync('ip', ['link', 'set', 'lo', 'up']);
-    for (const a of labAddresses()) execFileSync('ip', ['addr', 'add', `${a}/32`, 'dev', 'lo']);
-  } catch (e) {
-    console.error(`The lab could not set up its loopback addresses (needs root and unshare --net): ${/** @type {Error} */ (e).message}`);
-    process.exit(2);
-  }
-  const interfaces = execFileSync('ip', ['-o', 'link', 'show'], {encoding: 'utf8'}).trim().split('\n');
-  if (interfaces.length !== 1 || !/: lo:/.test(interfaces[0] ?? '')) {
-    console.error(`The lab's namespace must have only the loopback interface; it has:\n${interfaces.join('\n')}`);
-    process.exit(2);
-  }
+/** Inside the namespace (loopback already up with the world's addresses). @param {string} bin v2ray 5.52.0 */
+async function inside(bin) {
   const work = mkdtempSync(join(tmpdir(), 'v2fly-lab-'));
   /** Ends everything the lab started; safe to call twice. */
   let cleaned = false;
@@ -62,6 +55,7 @@ async function inside() {
   for (const sig of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
     process.on(sig, () => { console.error(`lab: ${sig}, ending every process it started`); cleanup(); process.exit(130); });
   }
+  killOnExit(); // the room's hook: every v2ray it started is killed at exit, whatever the exit
   if (arg('--ns-file')) writeFileSync(String(arg('--ns-file')), readlinkSync('/proc/self/ns/net'));
 
   // the lab's /etc/hosts and /etc/resolv.conf, seen by this mount namespace only
@@ -113,7 +107,7 @@ async function inside() {
     const logStart = standinLog.length;
     /** @type {{close: () => void}[]} */
     const extras = [];
-    const ctx = makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras);
+    const ctx = makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras, bin);
     /** @type {NodeJS.Timeout | undefined} */
     let timer;
     try {
@@ -168,10 +162,12 @@ async function inside() {
   }
   const notRun = notRunList(blocks, byId, scenarios);
   if (!only) {
-    console.log('\nExamples the lab cannot run (Chinese pages; the English pages hold the same):');
-    for (const n of notRun.filter((x) => x.kind !== 'v5 format')) console.log(`  ${n.where}: ${n.reason}`);
-    const v5 = notRun.filter((x) => x.kind === 'v5 format');
-    if (v5.length) console.log(`  versioned_docs/v5: ${v5.length} complete examples in the v5 format (the lab runs v2ray 4.34)`);
+    console.log('\nExamples the lab does not run (Chinese pages; the English pages hold the same):');
+    for (const n of notRun.filter((x) => !x.kind.endsWith('not yet run'))) console.log(`  ${n.where}: ${n.reason}`);
+    for (const file of Object.keys(NOT_YET_RUN)) {
+      const n = notRun.filter((x) => x.where.startsWith(`${file}:`)).length;
+      if (n) console.log(`  ${file}: ${n} not yet run (NOT_YET_RUN, transitional): ${NOT_YET_RUN[file]}`);
+    }
   }
   for (const p of problems) console.error(`lab: ${p}`);
   const passed = results.filter((r) => r.status === 'passed').length;
@@ -181,7 +177,7 @@ async function inside() {
     .flatMap((s) => pageIds(s)));
   console.log(`\nlab: ${results.length - skipped} scenarios ran in ${seconds.toFixed(1)} s (${passed} passed, ${failed} failed),`
     + ` ${skipped} could not run; ${examplesRun.size} page examples run;`
-    + ` ${notRun.length} complete examples the lab cannot run (${summarise(notRun)})`);
+    + ` ${notRun.length} complete examples not run (${summarise(notRun)}); v2ray ${RELEASE}`);
   await closeStandins();
   cleanup();
   process.exit(failed || problems.length ? 1 : 0);
@@ -226,20 +222,29 @@ function cannotRun(s, byId) {
 }
 
 /**
- * Every complete example 4.34 can load is named by lab= and run by a scenario, or listed in
- * not-run.mjs with its reason.
+ * Every complete example v2ray 5.52.0 can load (v4 pages, since= blocks included, and the v5
+ * branch) is named by lab= and run by a scenario, or listed in not-run.mjs with its reason; while
+ * the transitional NOT_YET_RUN lists its page, an example without lab= there is reported as not
+ * yet run instead.
  * @param {import('./pages.mjs').PageBlock[]} blocks @param {Scenario[]} scenarios @param {Map<string, unknown>} byId
  */
 function coverage(blocks, scenarios, byId) {
   const used = new Set(scenarios.flatMap(pageIds));
   const problems = [];
+  /** @type {Set<string>} */
+  const waiting = new Set();
   for (const b of blocks.filter((x) => x.lang === 'zh' && isCompleteConfig(x) && !whyNotLoadable(x))) {
-    if (!b.meta.lab) problems.push(`${b.file}:${b.line}: a complete example v2ray 4.34 loads needs lab=ID on its fence (both languages) and a scenario, or a reason in tests/lab/not-run.mjs`);
-    else if (!used.has(b.meta.lab) && !NOT_RUN[b.meta.lab]) problems.push(`${b.file}:${b.line}: lab=${b.meta.lab} is run by no scenario and has no reason in tests/lab/not-run.mjs`);
+    if (!b.meta.lab) {
+      if (NOT_YET_RUN[b.file]) waiting.add(b.file);
+      else problems.push(`${b.file}:${b.line}: a complete example v2ray ${RELEASE} loads needs lab=ID on its fence (both languages) and a scenario, or a reason in tests/lab/not-run.mjs`);
+    } else if (!used.has(b.meta.lab) && !NOT_RUN[b.meta.lab]) problems.push(`${b.file}:${b.line}: lab=${b.meta.lab} is run by no scenario and has no reason in tests/lab/not-run.mjs`);
   }
   for (const id of Object.keys(NOT_RUN)) {
     if (!byId.has(id)) problems.push(`tests/lab/not-run.mjs: no page block has lab=${id}`);
     if (used.has(id)) problems.push(`tests/lab/not-run.mjs: lab=${id} is run by a scenario`);
+  }
+  for (const file of Object.keys(NOT_YET_RUN)) {
+    if (!waiting.has(file)) problems.push(`tests/lab/not-run.mjs: NOT_YET_RUN lists ${file}, which has no complete example without lab= left: remove it`);
   }
   return problems;
 }
@@ -252,8 +257,9 @@ function notRunList(blocks, byId, scenarios) {
   for (const b of blocks.filter((x) => x.lang === 'zh' && isCompleteConfig(x))) {
     const why = whyNotLoadable(b);
     const where = `${b.file}:${b.line}${b.meta.lab ? ` lab=${b.meta.lab}` : ''}`;
-    if (why) out.push({where, reason: why, kind: b.v5 ? 'v5 format' : 'newer than 4.34'});
-    else if (b.meta.lab && !used.has(b.meta.lab) && NOT_RUN[b.meta.lab]) out.push({where, reason: NOT_RUN[b.meta.lab] ?? '', kind: 'other'});
+    if (why) out.push({where, reason: why, kind: `newer than ${RELEASE}`});
+    else if (b.meta.lab && !used.has(b.meta.lab) && NOT_RUN[b.meta.lab]) out.push({where, reason: NOT_RUN[b.meta.lab] ?? '', kind: 'with a reason in not-run.mjs'});
+    else if (!b.meta.lab && NOT_YET_RUN[b.file]) out.push({where, reason: `not yet run: ${NOT_YET_RUN[b.file]}`, kind: b.v5 ? 'v5 branch, not yet run' : 'main pages, not yet run'});
   }
   return out;
 }
@@ -263,7 +269,7 @@ function summarise(list) {
   /** @type {Record<string, number>} */
   const counts = {};
   for (const n of list) counts[n.kind] = (counts[n.kind] ?? 0) + 1;
-  return Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(', ') || 'none';
+  return Object.entries(counts).map(([k, n]) => `${n} ${k}`).join('; ') || 'none';
 }
 
 /**
@@ -271,13 +277,13 @@ function summarise(list) {
  * @param {Scenario[]} scenarios @param {Map<string, {page: string, zh?: import('./pages.mjs').PageBlock}>} byId
  */
 export function proofsOf(scenarios, byId) {
-  /** @type {{lab: string, page: string, scenario: string, zh: string, en: string}[]} */
+  /** @type {{lab: string, page: string, scenario: string, release: string, zh: string, en: string}[]} */
   const out = [];
   for (const s of scenarios) {
     if (cannotRun(s, byId)) continue;
     for (const id of pageIds(s)) {
       const page = byId.get(id)?.page;
-      if (page) out.push({lab: id, page, scenario: s.name, zh: s.proves.zh, en: s.proves.en});
+      if (page) out.push({lab: id, page, scenario: s.name, release: RELEASE, zh: s.proves.zh, en: s.proves.en});
     }
   }
   return out.sort((a, b) => a.page.localeCompare(b.page) || a.lab.localeCompare(b.lab) || a.scenario.localeCompare(b.scenario));
@@ -309,8 +315,9 @@ function makePki(dir) {
  * @param {ReturnType<typeof makePki>} pki @param {string} assets
  * @param {Map<string, {zh?: import('./pages.mjs').PageBlock}>} byId @param {number} logStart
  * @param {{close: () => void}[]} extras servers the scenario starts, closed when it ends
+ * @param {string} bin v2ray 5.52.0
  */
-function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras) {
+function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras, bin) {
   const ca = readFileSync(pki.caFile, 'utf8');
   /** @param {number} n */
   const port = (n) => {
@@ -327,11 +334,18 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras) 
       if (r === undefined) throw new Error(`no role ${role}`);
       return typeof r === 'string' ? byId.get(r)?.zh?.value : r.inline;
     },
-    /** Starts a role's v2ray and waits until it has started. @param {string} role */
+    /** Whether a role's configuration is in the v5 format: a v5-branch block, or an inline one marked v5. @param {string} role */
+    isV5(role) {
+      const r = s.run[role] ?? s.later?.[role];
+      return typeof r === 'string' ? Boolean(byId.get(r)?.zh?.v5) : Boolean(r?.v5);
+    },
+    /** Starts a role's v2ray (-format json, or jsonv5 for the v5 format) and waits until it has started. @param {string} role */
     async start(role) {
       const replace = Object.fromEntries(Object.entries(s.replace ?? {}).map(([k, v]) => [k, v.replaceAll('{DIR}', dir)]));
-      const config = prepareConfig(this.source(role), {ports, cert: pki, dir, role, replace});
-      const p = new V2rayProcess(role, dir, config, {V2RAY_LOCATION_ASSET: assets, SSL_CERT_FILE: pki.caFile});
+      const v5 = this.isV5(role);
+      const config = prepareConfig(this.source(role), {ports, cert: pki, dir, role, replace, v5});
+      const p = new V2rayProcess({bin, role, dir, config, format: v5 ? 'jsonv5' : 'json',
+        env: {V2RAY_LOCATION_ASSET: assets, SSL_CERT_FILE: pki.caFile}});
       procs.set(role, p);
       await p.ready();
       return p;
@@ -346,7 +360,7 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras) 
     socks: (n, extra = {}) => ({socks: port(n), ...extra}),
     /** @param {number} n @param {{user?: string, pass?: string, host?: string}} [extra] */
     http: (n, extra = {}) => ({http: port(n), ...extra}),
-    /** @param {import('./harness.mjs').Proxy} proxy @param {string} url @param {{bytes?: number}} [o] */
+    /** @param {import('../toolkit/clients.mjs').Proxy} proxy @param {string} url @param {{bytes?: number}} [o] */
     fetch: (proxy, url, o = {}) => fetchVia(proxy, url, {ca, ...o}),
     fetchFails,
     proxyConnect,
@@ -363,7 +377,7 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras) 
     },
     /** @param {unknown} cond @param {string} message */
     expect(cond, message) { if (!cond) throw new Error(message); },
-    v2ray: V2RAY,
+    v2ray: bin,
     children,
     ca,
     /**
@@ -397,30 +411,17 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras) 
      */
     dnsQuery: (server, p, name, transport = 'udp') => dnsQuery(server, p, name, transport),
     /**
-     * One unary gRPC call to v2ray's API (h2c), e.g. HandlerService.RemoveInbound: `message` is the
-     * request's protobuf bytes; resolves to the grpc-status.
-     * @param {number} n the API port (a lab port) @param {string} method "/package.Service/Method" @param {Buffer} message
+     * `v2ray api COMMAND -s 127.0.0.1:PORT ARGS...` (v2ray 5's API client, which replaced 4.x's
+     * `v2ctl api`); resolves to its output. 10 s at most.
+     * @param {string} command e.g. "stats", "rmi" @param {number} n the API port (a lab port) @param {string[]} args
      */
-    grpc(n, method, message) {
-      return new Promise((ok, fail) => {
-        const session = http2Connect(`http://127.0.0.1:${port(n)}`);
-        session.on('error', fail);
-        const req = session.request({':method': 'POST', ':path': method, 'content-type': 'application/grpc', te: 'trailers'});
-        const frame = Buffer.alloc(5);
-        frame.writeUInt32BE(message.length, 1);
-        /** @type {string | undefined} */
-        let status;
-        req.on('trailers', (t) => { status = String(t['grpc-status']); });
-        req.on('response', (h) => { if (h['grpc-status'] !== undefined) status = String(h['grpc-status']); });
-        req.on('data', () => {});
-        req.on('end', () => { session.close(); ok(status ?? 'none'); });
-        req.on('error', fail);
-        req.end(Buffer.concat([frame, message]));
+    api: (command, n, args = []) => new Promise((ok, fail) => {
+      const all = ['api', command, '-s', `127.0.0.1:${port(n)}`, ...args];
+      const child = execFile(bin, all, {timeout: 10_000, killSignal: 'SIGKILL'}, (e, out, err) => {
+        children.delete(child);
+        if (e) fail(new Error(`v2ray ${all.join(' ')}: ${err || e.message}`)); else ok(out);
       });
-    },
-    /** v2ctl with arguments; resolves to its output. @param {string[]} args */
-    v2ctl: (args) => new Promise((ok, fail) => {
-      execFile('/usr/bin/v2ctl', args, {timeout: 10_000}, (e, out, err) => (e ? fail(new Error(`v2ctl ${args.join(' ')}: ${err || e.message}`)) : ok(out)));
+      children.add(child);
     }),
   };
 }
@@ -431,37 +432,28 @@ if (argv.includes('--list')) {
       console.log(`${s.name} (${f}): ${Object.values(s.run).map((r) => (typeof r === 'string' ? `lab=${r}` : 'written by the scenario')).join(', ')}\n  ${s.proves.en}`);
     }
   }
-} else if (!argv.includes('--inside')) {
-  // ---- outside: enter the namespace ----
-  try {
-    ensureProgram(V2RAY, 'v2ray');
-    ensureProgram('/usr/bin/openssl', 'openssl');
-    ensureProgram('/usr/bin/unshare', 'util-linux');
-  } catch (e) {
-    console.error(/** @type {Error} */ (e).message);
-    process.exit(2);
-  }
-  // not root: a passwordless sudo (GitHub's runners) will do; otherwise say what is needed
-  const sudo = typeof process.getuid === 'function' && process.getuid() !== 0;
-  if (sudo && spawnSync('sudo', ['-n', 'true'], {stdio: 'ignore'}).status !== 0) {
-    console.error('The lab needs root: it runs v2ray in its own network namespace (unshare --net --mount --pid).'
-      + ' Run `npm run lab` as root (CI runs as root) or with a passwordless sudo, or skip it.');
-    process.exit(2);
-  }
-  const command = ['unshare', '--net', '--mount', '--pid', '--fork', '--kill-child', '--mount-proc',
-    process.execPath, fileURLToPath(import.meta.url), '--inside', ...argv];
-  const child = spawn(sudo ? 'sudo' : 'unshare', sudo ? ['-n', '--preserve-env=V2RAY_PATH', ...command] : command.slice(1),
-    {stdio: 'inherit', detached: true});
-  child.on('error', (e) => {
-    console.error(`The lab needs unshare (util-linux) and root: ${e.message}`);
-    process.exit(2);
-  });
-  // unshare ignores SIGINT/SIGTERM while it waits; its own process group (detached) holds the lab,
-  // which ends what it started and exits, and then unshare follows
-  for (const sig of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
-    process.on(sig, () => { try { process.kill(-(child.pid ?? 0), sig); } catch { /* already gone */ } });
-  }
-  child.on('exit', (code) => process.exit(code ?? 1));
 } else {
-  await inside();
+  await withToolkit(async () => {
+    // outside, the toolkit first (a build needs the network, which the namespace has not); inside,
+    // v2ray() finds it in V2RAY_BIN
+    const bin = v2ray();
+    if (!insideNamespace()) {
+      needProgram('/usr/bin/openssl', 'openssl');
+      needProgram('/usr/bin/unshare', 'util-linux');
+    }
+    await enterNamespace({name: 'npm run lab', env: {V2RAY_BIN: bin}, addresses: labAddresses(), userNamespaceEnough: false, timeoutMs: 15 * 60_000});
+    await inside(bin);
+  });
+}
+
+/**
+ * A program the lab runs besides v2ray, installed from Debian's packages as root when missing.
+ * @param {string} program @param {string} pkg
+ */
+function needProgram(program, pkg) {
+  if (existsSync(program)) return;
+  installDebianPackage(pkg, `${program} not found; installing Debian's ${pkg} package...`);
+  if (existsSync(program)) return;
+  console.error(`npm run lab needs ${program}: as root, \`apt-get install -y ${pkg}\`.`);
+  process.exit(2);
 }

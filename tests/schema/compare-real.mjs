@@ -17,7 +17,8 @@ import {buildSchema} from '../../scripts/schema/generate.mjs';
 import {checkParsed, parseConfig, tellVersion} from '../../src/configCheck/check.ts';
 import {formatProblem} from '../../src/configCheck/messages.ts';
 import {makeValidator} from '../../src/configCheck/validate.ts';
-import {V2RAY, ensureProgram, testConfig, toolkitVersion, withoutNetwork, writeGeoFiles} from '../examples/toolkit.mjs';
+import {V2RAY, ensureProgram, testConfig, toolkitVersion, withoutNetwork} from '../examples/toolkit.mjs';
+import {writeGeoFiles} from '../toolkit/geo.mjs';
 
 // the toolkit runs without a network: re-run this script in a namespace with only loopback
 if (process.env.V2FLY_NETNS !== '1') {

@@ -55,7 +55,7 @@ import {writeFileSync} from 'node:fs';
 import {readConfig} from '../../src/tracer/config';
 import type {GeoData} from '../../src/tracer/geodata';
 import {traceLookup} from '../../src/tracer/trace';
-import {encodeReply, parseQuery} from '../lab/standins.mjs';
+import {encodeReply, parseQuery} from '../toolkit/standins.mjs';
 
 export type DnsRunner = {
   dir: string;

@@ -20,7 +20,7 @@ import {join} from 'node:path';
 import {readConfig} from '../../src/tracer/config';
 import {emptyGeoData, readGeoIP, readGeoSite} from '../../src/tracer/geodata';
 import {route} from '../../src/tracer/trace';
-import {geoipDat, geositeDat, type SiteEntry} from '../unit/tracer/geofiles';
+import {geoipDat, geositeDat, type SiteEntry} from '../toolkit/geo.mjs';
 import {runDns} from './dns';
 
 const V2RAY = process.env.V2RAY_PATH ?? '/usr/bin/v2ray';

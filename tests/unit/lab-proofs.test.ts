@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import {addProofs, labId, langOf, proofText, type LabProof} from '../../src/plugins/labProofs';
 
 const list: LabProof[] = [
-  {lab: 'vmess-server', page: '/config/protocols/vmess', scenario: 'vmess-tcp', zh: '客户端连上服务器', en: 'the client reaches the server.'},
+  {lab: 'vmess-server', page: '/config/protocols/vmess', scenario: 'vmess-tcp', release: '5.52.0', zh: '客户端连上服务器', en: 'the client reaches the server.'},
 ];
 
 test('the lab id is read from the fence meta, whatever else it holds', () => {
@@ -20,10 +20,12 @@ test('English pages are told apart by their path', () => {
   assert.equal(langOf('/w/docs/config/routing.md'), 'zh');
 });
 
-test('the note carries the prefix and ends its sentence in each language', () => {
-  assert.equal(proofText(list, 'vmess-server', 'zh'), '本站测试用 v2ray 4.34 运行过此示例：客户端连上服务器。');
-  assert.equal(proofText(list, 'vmess-server', 'en'), 'Run by this site\'s tests with v2ray 4.34: the client reaches the server.');
+test('the note names the release that ran the example, and ends its sentence in each language', () => {
+  assert.equal(proofText(list, 'vmess-server', 'zh'), '本站测试用 v2ray 5.52.0 运行过此示例：客户端连上服务器。');
+  assert.equal(proofText(list, 'vmess-server', 'en'), 'Run by this site\'s tests with v2ray 5.52.0: the client reaches the server.');
   assert.equal(proofText(list, 'other', 'en'), null);
+  const two: LabProof[] = [...list, {...list[0] as LabProof, scenario: 'other', release: '5.53.0', en: 'again'}];
+  assert.equal(proofText(two, 'vmess-server', 'en'), 'Run by this site\'s tests with v2ray 5.52.0, 5.53.0: the client reaches the server. again.');
 });
 
 test('a paragraph is inserted right after the code block with that id, also inside other nodes', () => {

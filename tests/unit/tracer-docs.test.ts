@@ -11,7 +11,7 @@ import {buildSchema} from '../../scripts/schema/generate.mjs';
 import {pageFiles} from '../../scripts/content/files.mjs';
 import {checkConfig, parseConfig, tellVersion} from '../../src/configCheck/check';
 import {makeValidator} from '../../src/configCheck/validate';
-import {geoipDat, geositeDat, type SiteEntry} from './tracer/geofiles';
+import {geoipDat, geositeDat, type SiteEntry} from '../toolkit/geo.mjs';
 
 /**
  * What the v4 and v5 pages say their routing, DNS, Fake DNS and balancer examples do,

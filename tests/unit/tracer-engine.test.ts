@@ -4,7 +4,7 @@ import {readConfig, guessFormat} from '../../src/tracer/config';
 import {emptyGeoData, readGeoFile, type GeoData} from '../../src/tracer/geodata';
 import {evalAttrs} from '../../src/tracer/attrs';
 import {shadowedRules, trace, traceLookup, type BalancerStep, type LookupStep} from '../../src/tracer/trace';
-import {geoipDat, geositeDat} from './tracer/geofiles';
+import {geoipDat, geositeDat} from '../toolkit/geo.mjs';
 
 /** The tracer's own behaviour beyond the ported Go tests (each names the source it follows). */
 

@@ -6,7 +6,7 @@ import {emptyGeoData, readGeoSite, readGeoIP, type GeoData} from '../../src/trac
 import {cidrContains, formatIP, normaliseCidr, parseCidr, parseIP} from '../../src/tracer/ip';
 import {LinearIndexMatcher, MphIndexMatcher, type MatcherType, newMatcher, toDomain} from '../../src/tracer/strmatcher';
 import {route, traceLookup, type Destination} from '../../src/tracer/trace';
-import {geoipDat, geositeDat, type SiteEntry} from './tracer/geofiles';
+import {geoipDat, geositeDat, type SiteEntry} from '../toolkit/geo.mjs';
 
 /**
  * Oracle 1: v2ray-core v5.52.0's table-driven Go tests of app/router, app/dns and

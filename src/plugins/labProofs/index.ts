@@ -1,23 +1,25 @@
 /**
  * What the lab proved, under the example it ran. `npm run lab` runs the site's
- * complete examples through v2ray 4.34 in a loopback-only network namespace (tests/lab/); each
- * scenario says once, in Chinese and English, what its run shows, and the lab keeps
- * src/data/labProofs.json in step with the scenarios (it fails when the file is stale). This
+ * complete examples through v2ray (5.52.0, the release the site documents) in a loopback-only
+ * network namespace (tests/lab/); each scenario says once, in Chinese and English, what its run
+ * shows, and the lab keeps src/data/labProofs.json in step with the scenarios, each entry with the
+ * release that ran it (it fails when the file is stale). This
  * remark plugin reads that file (never tests/) and, after every code block whose fence meta has
  * `lab=ID`, adds a paragraph `<p class="lab-proof">` with the sentence in the page's language.
  * A block whose ID has no entry (an example the lab cannot run) gets nothing.
  */
 import proofs from '../../data/labProofs.json';
 
-export type LabProof = {lab: string; page: string; scenario: string; zh: string; en: string};
+export type LabProof = {lab: string; page: string; scenario: string; release: string; zh: string; en: string};
 type MdNode = {type: string; lang?: string | null; meta?: string | null; value?: string; children?: MdNode[];
   data?: Record<string, unknown>};
 type VFileLike = {path?: string; history?: string[]};
 
 export const proofClassName = 'lab-proof';
+/** The note's opening, naming the release(s) that ran the example ("5.52.0"). */
 const prefix = {
-  zh: '本站测试用 v2ray 4.34 运行过此示例：',
-  en: 'Run by this site\'s tests with v2ray 4.34: ',
+  zh: (release: string) => `本站测试用 v2ray ${release} 运行过此示例：`,
+  en: (release: string) => `Run by this site's tests with v2ray ${release}: `,
 };
 
 /** The `lab=ID` of a fence's meta, or null. */
@@ -34,7 +36,8 @@ export function proofText(list: readonly LabProof[], id: string, lang: 'zh' | 'e
     if (lang === 'zh') return /[。！？]$/.test(s) ? s : `${s}。`;
     return /[.!?]$/.test(s) ? s : `${s}.`;
   });
-  return `${prefix[lang]}${sentences.join(lang === 'zh' ? '' : ' ')}`;
+  const releases = [...new Set(mine.map((p) => p.release))].join(lang === 'zh' ? '、' : ', ');
+  return `${prefix[lang](releases)}${sentences.join(lang === 'zh' ? '' : ' ')}`;
 }
 
 /** The page's language from its file path: English pages live under i18n/en/. */

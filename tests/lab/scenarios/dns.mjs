@@ -2,7 +2,7 @@
 // query with the address that was asked). These read the DNS stand-ins' log, so they run alone
 // (exclusive), after the others.
 import {TARGET, vmessServer} from '../kit.mjs';
-import {dnsAddresses, dnsMessage} from '../harness.mjs';
+import {dnsAddresses, dnsMessage} from '../../toolkit/clients.mjs';
 
 /**
  * The DNS stand-ins' queries for `name` since the scenario started: [server, transport] in order.
@@ -73,10 +73,9 @@ export default [
         'the built-in DNS\'s query to 1.1.1.1 taken to to-local-dns', 5_000);
     },
   },
-  // ---- the two examples of /config/dns that another branch is correcting ----
-  // Their expectations are what the issue says the examples SHOULD do, not what the uncorrected
-  // examples do. Both carry since= newer than 4.34 today, so the lab lists them as unable to run;
-  // LEAD: confirm these after merging the corrected examples.
+  // ---- the two examples of /config/dns corrected for issue 27 ----
+  // Their expectations are what the issue says the examples should do; the examples as they stood
+  // before the fix fail them (fixtures/dns-leak, tests/lab/lab.test.mjs).
   {
     name: 'dns-complete',
     exclusive: true,

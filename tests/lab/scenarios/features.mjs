@@ -5,10 +5,16 @@ import {TARGET, throughServer, vmessClient, vmessServer} from '../kit.mjs';
 const ID = '66af4df0-a5fe-4845-a902-b05b44dcdf77';
 const ID2 = '8e50d5ae-397d-49b0-9964-1fc852b673fb';
 
-/** Value of a counter in `v2ctl api StatsService.QueryStats` output (text protobuf). @param {string} out @param {string} name */
+/**
+ * Value of a counter in `v2ray api stats -json` output ({"stat": [{"name", "value"}]}, the value a
+ * string, left out while it is 0); null when the counter is not listed.
+ * @param {string} out @param {string} name
+ */
 function counter(out, name) {
-  const m = new RegExp(`name: "${name.replace(/[>.]/g, (c) => `\\${c}`)}"\\s*value: (\\d+)`).exec(out);
-  return m ? Number(m[1]) : null;
+  /** @type {{stat?: {name: string, value?: string}[]}} */
+  const json = JSON.parse(out || '{}');
+  const stat = json.stat?.find((x) => x.name === name);
+  return stat ? Number(stat.value ?? 0) : null;
 }
 
 /** @type {import('../run.mjs').Scenario[]} */
@@ -23,15 +29,13 @@ export default [
     ports: [10085, 1080],
     async check(lab) {
       await lab.fetch(lab.socks(1080), TARGET.url);
-      const server = `--server=127.0.0.1:${lab.port(10085)}`;
-      await lab.waitFor(async () => (counter(await lab.v2ctl(['api', server, 'StatsService.QueryStats', 'pattern: "" reset: false']), 'inbound>>>socks-in>>>traffic>>>downlink') ?? 0) > 32 * 1024,
+      await lab.waitFor(async () => (counter(await lab.api('stats', 10085, ['-json', 'inbound']), 'inbound>>>socks-in>>>traffic>>>downlink') ?? 0) > 32 * 1024,
         'inbound>>>socks-in>>>traffic>>>downlink counts the reply', 5_000);
-      const out = await lab.v2ctl(['api', server, 'StatsService.QueryStats', 'pattern: "" reset: false']);
+      const out = await lab.api('stats', 10085, ['-json', 'inbound']);
       lab.expect((counter(out, 'inbound>>>socks-in>>>traffic>>>uplink') ?? 0) > 32 * 1024, `uplink should count the 32 KiB sent:\n${out}`);
-      // RemoveInboundRequest{string tag = 1} (app/proxyman/command/command.proto); v2ctl 4.34 only calls StatsService
-      const tag = Buffer.from('socks-in');
-      const status = await lab.grpc(10085, '/v2ray.core.app.proxyman.command.HandlerService/RemoveInbound', Buffer.concat([Buffer.from([0x0a, tag.length]), tag]));
-      lab.expect(status === '0', `RemoveInbound should succeed, grpc-status ${status}`);
+      // HandlerService.RemoveInbound, through `v2ray api rmi -tags`
+      const removed = await lab.api('rmi', 10085, ['-tags', 'socks-in']);
+      lab.expect(/removing: socks-in/.test(removed), `v2ray api rmi should remove socks-in, said: ${removed}`);
       const refused = await lab.fetchFails(lab.socks(1080), TARGET.url);
       lab.expect(/ECONNREFUSED|closed/.test(refused), `port 1080 should be gone after RemoveInbound, got: ${refused}`);
     },
@@ -49,11 +53,10 @@ export default [
       const lan = await lab.fetch(lab.socks(1080), 'http://10.1.2.3/');
       lab.expect(lan.reached === '10.1.2.3:80', `10.1.2.3 reached ${lan.reached}`);
       await lab.accessLine('client', /accepted tcp:10\.1\.2\.3:80 \[direct\]/, '10.1.2.3 sent direct');
-      const server = `--server=127.0.0.1:${lab.port(10085)}`;
       /** @type {string} */
       let out = '';
       await lab.waitFor(async () => {
-        out = await lab.v2ctl(['api', server, 'StatsService.QueryStats', 'pattern: "outbound" reset: false']);
+        out = await lab.api('stats', 10085, ['-json', 'outbound']);
         return (counter(out, 'outbound>>>proxy>>>traffic>>>uplink') ?? 0) > 32 * 1024 && (counter(out, 'outbound>>>direct>>>traffic>>>uplink') ?? 0) > 32 * 1024;
       }, 'both outbounds counted', 5_000).catch((e) => { throw new Error(`${e.message}:\n${out}`); });
     },
@@ -124,7 +127,7 @@ export default [
     run: {portal: 'reverse-portal', bridge: 'reverse-bridge'},
     ports: [8080, 10086],
     async check(lab) {
-      /** @type {import('../harness.mjs').WebReport | undefined} */
+      /** @type {import('../../toolkit/clients.mjs').WebReport | undefined} */
       let r;
       await lab.waitFor(async () => {
         try { r = await lab.fetch({plain: lab.port(8080), host: 'portal.example.com'}, 'http://192.168.1.10/', {timeoutMs: 3_000}); return true; } catch { return false; }
@@ -176,8 +179,8 @@ export default [
   {
     name: 'merged-result',
     proves: {
-      zh: '合并结果作为一份配置运行：example.org 和 10.0.0.0/8 直连，其余经 VMess 走代理（Socks 和 HTTP 两个入站都一样）。合并过程本身按 v5 的规则，4.34 不能验证。',
-      en: 'the merged result runs as one configuration: example.org and 10.0.0.0/8 go direct, everything else through the VMess proxy (the same from the Socks and the HTTP inbound). The merging itself follows v5\'s rules, which 4.34 cannot check.',
+      zh: '合并结果作为一份配置运行：example.org 和 10.0.0.0/8 直连，其余经 VMess 走代理（Socks 和 HTTP 两个入站都一样）。',
+      en: 'the merged result runs as one configuration: example.org and 10.0.0.0/8 go direct, everything else through the VMess proxy (the same from the Socks and the HTTP inbound).',
     },
     run: {server: {inline: vmessServer({id: ID, port: 10086})}, client: 'merged-result'},
     ports: [10086, 1080, 8080],
