@@ -192,8 +192,8 @@ async function inside(bin) {
  * @typedef {ReturnType<typeof makeContext>} LabContext
  */
 
-/** The page blocks a scenario runs. @param {Scenario} s */
-const pageIds = (s) => Object.values(s.run).filter((v) => typeof v === 'string');
+/** The page blocks a scenario runs, at its start (run) or when its check starts them (later). @param {Scenario} s */
+const pageIds = (s) => [...Object.values(s.run), ...Object.values(s.later ?? {})].filter((v) => typeof v === 'string');
 
 /** @param {Scenario[]} scenarios @param {Map<string, {page: string}>} byId */
 function checkScenarios(scenarios, byId) {
@@ -344,7 +344,8 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras, 
       const replace = Object.fromEntries(Object.entries(s.replace ?? {}).map(([k, v]) => [k, v.replaceAll('{DIR}', dir)]));
       const v5 = this.isV5(role);
       const config = prepareConfig(this.source(role), {ports, cert: pki, dir, role, replace, v5});
-      const p = new V2rayProcess({bin, role, dir, config, format: v5 ? 'jsonv5' : 'json',
+      // the scenario's folder is its working directory: state an example keeps under "WorkDir" stays there
+      const p = new V2rayProcess({bin, role, dir, config, format: v5 ? 'jsonv5' : 'json', cwd: dir,
         env: {V2RAY_LOCATION_ASSET: assets, SSL_CERT_FILE: pki.caFile}});
       procs.set(role, p);
       await p.ready();
@@ -356,6 +357,12 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras, 
     access(role) { return procs.get(role)?.access() ?? ''; },
     /** @param {string} role */
     errors(role) { return procs.get(role)?.errors() ?? ''; },
+    /** What a role's v2ray wrote to stdout and stderr (a crash's panic goes there). @param {string} role */
+    output(role) { return procs.get(role)?.output ?? ''; },
+    /** Whether a role's v2ray is still running. @param {string} role */
+    running(role) { return procs.get(role)?.exitCode === null; },
+    /** The lab's certificate and key files (signed by the lab CA), for a server a scenario starts itself. */
+    pki: {certFile: pki.certFile, keyFile: pki.keyFile},
     /** @param {number} n @param {{user?: string, pass?: string, host?: string}} [extra] */
     socks: (n, extra = {}) => ({socks: port(n), ...extra}),
     /** @param {number} n @param {{user?: string, pass?: string, host?: string}} [extra] */
@@ -429,7 +436,7 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras, 
 if (argv.includes('--list')) {
   for (const f of readdirSync(join(HERE, 'scenarios')).filter((n) => n.endsWith('.mjs')).sort()) {
     for (const s of [(await import(pathToFileURL(join(HERE, 'scenarios', f)).href)).default].flat()) {
-      console.log(`${s.name} (${f}): ${Object.values(s.run).map((r) => (typeof r === 'string' ? `lab=${r}` : 'written by the scenario')).join(', ')}\n  ${s.proves.en}`);
+      console.log(`${s.name} (${f}): ${[...Object.values(s.run), ...Object.values(s.later ?? {})].map((r) => (typeof r === 'string' ? `lab=${r}` : 'written by the scenario')).join(', ')}\n  ${s.proves.en}`);
     }
   }
 } else {

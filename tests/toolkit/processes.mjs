@@ -72,10 +72,11 @@ const isOld = (bin) => OLD_BINARIES.has(bin);
 export class V2rayProcess {
   /**
    * @param {{bin: string, role: string, dir: string, config: unknown, format?: Format, env?: Record<string, string>,
-   *   errorLog?: string, accessLog?: string}} o `config` is written to DIR/ROLE.json as given;
-   *   `errorLog`/`accessLog` are the files its log settings name, read for readiness and reports
+   *   errorLog?: string, accessLog?: string, cwd?: string}} o `config` is written to DIR/ROLE.json as given;
+   *   `errorLog`/`accessLog` are the files its log settings name, read for readiness and reports;
+   *   `cwd` is its working directory (where relative paths such as a "WorkDir" state folder go)
    */
-  constructor({bin, role, dir, config, format = 'json', env = {}, errorLog, accessLog}) {
+  constructor({bin, role, dir, config, format = 'json', env = {}, errorLog, accessLog, cwd}) {
     killOnExit();
     this.role = role;
     this.file = join(dir, `${role}.json`);
@@ -84,7 +85,7 @@ export class V2rayProcess {
     this.output = '';
     writeFileSync(this.file, JSON.stringify(config, null, 2));
     const args = isOld(bin) ? ['-config', this.file] : ['run', '-format', format, '-c', this.file];
-    this.child = spawn(bin, args, {env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']});
+    this.child = spawn(bin, args, {env: {...process.env, ...env}, cwd, stdio: ['ignore', 'pipe', 'pipe']});
     children.add(this.child);
     /** @type {number | null} */
     this.exitCode = null;
