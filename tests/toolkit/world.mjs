@@ -32,6 +32,19 @@ export const HOSTS = {
   'cloudflare-dns.com': '1.1.1.1',
   'dns.alidns.com': '223.5.5.5',
   'localhost.lab': '127.0.0.1',
+  // the v5 branch's examples (versioned_docs/v5)
+  'vmess.example.com': '198.51.100.17',
+  'proxy.example.net': '198.51.100.18',
+  'hk.example.com': '198.51.100.21',
+  'jp.example.com': '198.51.100.22',
+  'de.example.com': '198.51.100.23',
+  'tokyo.example.com': '198.51.100.24',
+  'osaka.example.com': '198.51.100.25',
+  'nas.home.arpa': '192.168.1.20',
+  'api.v2fly.org': '104.16.0.10', // the background observatory's default probe URL's host
+  'connectivitycheck.gstatic.com': '142.250.4.101',
+  'connectivitycheck.platform.hicloud.com': '203.0.113.30',
+  'sub.example.com': '127.0.0.9', // no web stand-in: the subscription scenario serves its own document there
 };
 
 /** Web stand-ins (HTTP on 80, HTTPS on 443): every address a name above points at, plus these. */
@@ -49,6 +62,8 @@ export const DNS_SERVERS = {
   '223.6.6.6': ['udp', 'tcp'],
   '114.114.114.114': ['udp', 'tcp'],
   '119.29.29.29': ['udp', 'tcp'],
+  '10.0.0.53': ['udp', 'tcp'], // a LAN DNS server (the v5 DNS example)
+  '9.9.9.9': ['udp', 'tcp'],
 };
 
 /** geoip.dat codes -> CIDRs; the lab's own, so "CN" is what the lab says it is. */
