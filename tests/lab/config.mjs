@@ -16,7 +16,8 @@ import {join} from 'node:path';
  * The configuration handed to v2ray: the page's value with the scenario's substitutions, and
  * nothing else changed apart from where the logs go.
  * - a number listed in the scenario's ports becomes that port's lab number, where it is a port:
- *   a "port" field (number or numeric string) or a fallback "dest" (number or "host:port");
+ *   a "port" field (number or numeric string), a "listenPort" (the browser forwarder's page) or a
+ *   fallback "dest" (number or "host:port");
  * - certificateFile/keyFile become the lab's certificate (signed by the lab CA), inline
  *   certificate/key lines its PEM;
  * - a string equal to a key of `replace` becomes its value (domain socket paths, addresses);
@@ -45,7 +46,7 @@ export function prepareConfig(value, s) {
       return out;
     }
     if (typeof v === 'string' && s.replace && Object.hasOwn(s.replace, v)) return s.replace[v];
-    if (key === 'port' || key === 'dest') {
+    if (key === 'port' || key === 'listenPort' || key === 'dest') {
       if (typeof v === 'number') return s.ports.get(v) ?? v;
       if (typeof v === 'string' && /^\d+$/.test(v)) return String(s.ports.get(Number(v)) ?? v);
       const hp = typeof v === 'string' ? /^(.*):(\d+)$/.exec(v) : null;

@@ -32,6 +32,7 @@ test('substitutions: listed ports, fallback dests, certificates, replaced string
         dsSettings: {path: '/run/v2ray/vmess.sock'}}}],
     outbounds: [{settings: {vnext: [{address: 'proxy.example.com', port: '443', users: [{id: 'u', level: 443}]}]}}],
     log: {loglevel: 'warning'},
+    browserForwarder: {listenAddr: '127.0.0.1', listenPort: 8080},
   };
   const out = /** @type {any} */ (prepareConfig(source, {ports: new Map([[443, 30001], [8080, 30002], [8081, 30003]]), cert, dir: '/d', role: 'server',
     replace: {'/run/v2ray/vmess.sock': '/d/vmess.sock'}}));
@@ -42,6 +43,7 @@ test('substitutions: listed ports, fallback dests, certificates, replaced string
   assert.equal(out.outbounds[0].settings.vnext[0].port, '30001');
   assert.equal(out.outbounds[0].settings.vnext[0].users[0].level, 443, 'a number that is not a port stays');
   assert.equal(out.outbounds[0].settings.vnext[0].address, 'proxy.example.com');
+  assert.equal(out.browserForwarder.listenPort, 30002, 'the browser forwarder\'s page port is a port too');
   assert.deepEqual(out.log, {loglevel: 'debug', access: '/d/server-access.log', error: '/d/server-error.log'});
   assert.equal(source.inbounds[0].port, 443, 'the page value is not changed');
   // a v5-format configuration gets app/log's v5 form (LogSpecification per log)

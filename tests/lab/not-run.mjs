@@ -20,20 +20,10 @@ export const NOT_RUN = {
  * @type {Record<string, string>}
  */
 export const NOT_YET_RUN = {
-  'docs/config/browserforwarder.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',
-  'docs/config/fakedns.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',
-  'docs/config/multiple_config.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',
   'docs/config/observatory.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',
-  'docs/config/protocols/hy2.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',
-  'docs/config/protocols/loopback.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',
   'docs/config/routing.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',
-  'docs/config/service.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',
   'docs/config/service/backgroundObservatory.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',
-  'docs/config/service/browser.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',
   'docs/config/service/burstObservatory.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',
-  'docs/config/service/policy.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',
-  'docs/config/service/stats.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',
-  'docs/config/service/subscription.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',
   'docs/config/service/tun.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',
   'docs/config/transport/grpc.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',
   'docs/config/transport/hy2.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',

@@ -16,7 +16,7 @@
 import {execFile, execFileSync} from 'node:child_process';
 import {createServer as createTcpServer} from 'node:net';
 import {connect as tlsConnect} from 'node:tls';
-import {existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, readlinkSync} from 'node:fs';
+import {cpSync, existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, readlinkSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
@@ -27,7 +27,7 @@ import {dnsQuery, fetchFails, proxyConnect, udpVia, fetchVia} from '../toolkit/c
 import {geoipDat, geositeDat} from '../toolkit/geo.mjs';
 import {enterNamespace, insideNamespace} from '../toolkit/namespace.mjs';
 import {V2rayProcess, children, killAll, killOnExit, waitFor} from '../toolkit/processes.mjs';
-import {RELEASE, v2ray, withToolkit} from '../toolkit/v2ray.mjs';
+import {RELEASE, moduleSource, v2ray, withToolkit} from '../toolkit/v2ray.mjs';
 import {prepareConfig} from './config.mjs';
 import {ROOT, isCompleteConfig, labBlocks, readBlocks, whyNotLoadable} from './pages.mjs';
 import {NOT_RUN, NOT_YET_RUN} from './not-run.mjs';
@@ -69,6 +69,9 @@ async function inside(bin) {
   mkdirSync(assets);
   writeFileSync(join(assets, 'geoip.dat'), geoipDat(GEOIP));
   writeFileSync(join(assets, 'geosite.dat'), geositeDat(GEOSITE));
+  // the browser forwarder's page, as v2ray-extra.zip ships it (from the v2ray-core source)
+  const source = moduleSource();
+  if (source) cpSync(join(source, 'release', 'extra', 'browserforwarder'), join(assets, 'browserforwarder'), {recursive: true});
   const closeStandins = await startStandins({cert: readFileSync(pki.certFile, 'utf8'), key: readFileSync(pki.keyFile, 'utf8')});
 
   // ---- scenarios and the pages' blocks ----
@@ -185,15 +188,18 @@ async function inside(bin) {
 
 /**
  * @typedef {{name: string, file?: string, proves: {zh: string, en: string},
- *   run: Record<string, string | {inline: unknown}>, later?: Record<string, string | {inline: unknown}>,
+ *   run: Record<string, Role>, later?: Record<string, Role>,
  *   ports?: number[], replace?: Record<string, string>,
  *   exclusive?: boolean, check: (lab: LabContext) => Promise<void>}} Scenario
+ * @typedef {string | string[] | {inline: unknown, v5?: boolean}} Role a page block's lab ID; several, run
+ *   as one v2ray with a -c for each in order (v2ray merges them); or a configuration written in the
+ *   scenario (`v5: true` for the v5 format)
  * @typedef {{name: string, status: 'passed' | 'failed' | 'cannot-run', ms: number, reason?: string, report?: string}} Result
  * @typedef {ReturnType<typeof makeContext>} LabContext
  */
 
 /** The page blocks a scenario runs, at its start (run) or when its check starts them (later). @param {Scenario} s */
-const pageIds = (s) => [...Object.values(s.run), ...Object.values(s.later ?? {})].filter((v) => typeof v === 'string');
+const pageIds = (s) => [...Object.values(s.run), ...Object.values(s.later ?? {})].flatMap((v) => (typeof v === 'string' ? [v] : Array.isArray(v) ? v : []));
 
 /** @param {Scenario[]} scenarios @param {Map<string, {page: string}>} byId */
 function checkScenarios(scenarios, byId) {
@@ -328,25 +334,32 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras, 
   return {
     dir,
     port,
-    /** The configuration a role runs (before substitution). @param {string} role */
+    /** The configuration a role runs (before substitution); the first file of a role that has several. @param {string} role */
     source(role) {
+      return this.sources(role)[0];
+    },
+    /** Every configuration file a role runs, in order (before substitution). @param {string} role */
+    sources(role) {
       const r = s.run[role] ?? s.later?.[role];
       if (r === undefined) throw new Error(`no role ${role}`);
-      return typeof r === 'string' ? byId.get(r)?.zh?.value : r.inline;
+      if (typeof r === 'string') return [byId.get(r)?.zh?.value];
+      if (Array.isArray(r)) return r.map((id) => byId.get(id)?.zh?.value);
+      return [r.inline];
     },
     /** Whether a role's configuration is in the v5 format: a v5-branch block, or an inline one marked v5. @param {string} role */
     isV5(role) {
       const r = s.run[role] ?? s.later?.[role];
-      return typeof r === 'string' ? Boolean(byId.get(r)?.zh?.v5) : Boolean(r?.v5);
+      if (typeof r === 'string' || Array.isArray(r)) return Boolean(byId.get([r].flat()[0] ?? '')?.zh?.v5);
+      return Boolean(r?.v5);
     },
     /** Starts a role's v2ray (-format json, or jsonv5 for the v5 format) and waits until it has started. @param {string} role */
     async start(role) {
       const replace = Object.fromEntries(Object.entries(s.replace ?? {}).map(([k, v]) => [k, v.replaceAll('{DIR}', dir)]));
       const v5 = this.isV5(role);
-      const config = prepareConfig(this.source(role), {ports, cert: pki, dir, role, replace, v5});
+      const configs = this.sources(role).map((c) => prepareConfig(c, {ports, cert: pki, dir, role, replace, v5}));
       // the scenario's folder is its working directory: state an example keeps under "WorkDir" stays there
-      const p = new V2rayProcess({bin, role, dir, config, format: v5 ? 'jsonv5' : 'json', cwd: dir,
-        env: {V2RAY_LOCATION_ASSET: assets, SSL_CERT_FILE: pki.caFile}});
+      const p = new V2rayProcess({bin, role, dir, config: configs[0], configs: configs.length > 1 ? configs : undefined, cwd: dir,
+        format: v5 ? 'jsonv5' : 'json', env: {V2RAY_LOCATION_ASSET: assets, SSL_CERT_FILE: pki.caFile}});
       procs.set(role, p);
       await p.ready();
       return p;
@@ -436,7 +449,8 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras, 
 if (argv.includes('--list')) {
   for (const f of readdirSync(join(HERE, 'scenarios')).filter((n) => n.endsWith('.mjs')).sort()) {
     for (const s of [(await import(pathToFileURL(join(HERE, 'scenarios', f)).href)).default].flat()) {
-      console.log(`${s.name} (${f}): ${[...Object.values(s.run), ...Object.values(s.later ?? {})].map((r) => (typeof r === 'string' ? `lab=${r}` : 'written by the scenario')).join(', ')}\n  ${s.proves.en}`);
+      const what = (/** @type {Role} */ r) => (typeof r === 'string' ? `lab=${r}` : Array.isArray(r) ? r.map((x) => `lab=${x}`).join(' + ') : 'written by the scenario');
+      console.log(`${s.name} (${f}): ${[...Object.values(s.run), ...Object.values(s.later ?? {})].map(what).join(', ')}\n  ${s.proves.en}`);
     }
   }
 } else {

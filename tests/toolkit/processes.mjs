@@ -71,20 +71,24 @@ const isOld = (bin) => OLD_BINARIES.has(bin);
 /** A running v2ray with its configuration file and logs, always ended by `stop()` or at exit. */
 export class V2rayProcess {
   /**
-   * @param {{bin: string, role: string, dir: string, config: unknown, format?: Format, env?: Record<string, string>,
-   *   errorLog?: string, accessLog?: string, cwd?: string}} o `config` is written to DIR/ROLE.json as given;
+   * @param {{bin: string, role: string, dir: string, config: unknown, configs?: unknown[], format?: Format, env?: Record<string, string>,
+   *   errorLog?: string, accessLog?: string, cwd?: string}} o `config` is written to DIR/ROLE.json as given; `configs`,
+   *   when given instead, to DIR/ROLE-0.json, DIR/ROLE-1.json…, each passed with its own `-c` in that
+   *   order (v2ray merges them, /config/multiple_config);
    *   `errorLog`/`accessLog` are the files its log settings name, read for readiness and reports;
    *   `cwd` is its working directory (where relative paths such as a "WorkDir" state folder go)
    */
-  constructor({bin, role, dir, config, format = 'json', env = {}, errorLog, accessLog, cwd}) {
+  constructor({bin, role, dir, config, configs, format = 'json', env = {}, errorLog, accessLog, cwd}) {
     killOnExit();
     this.role = role;
     this.file = join(dir, `${role}.json`);
     this.errorLog = errorLog ?? join(dir, `${role}-error.log`);
     this.accessLog = accessLog ?? join(dir, `${role}-access.log`);
     this.output = '';
-    writeFileSync(this.file, JSON.stringify(config, null, 2));
-    const args = isOld(bin) ? ['-config', this.file] : ['run', '-format', format, '-c', this.file];
+    /** The configuration files, in the order v2ray reads them. */
+    this.files = configs ? configs.map((_, i) => join(dir, `${role}-${i}.json`)) : [this.file];
+    (configs ?? [config]).forEach((c, i) => writeFileSync(/** @type {string} */ (this.files[i]), JSON.stringify(c, null, 2)));
+    const args = isOld(bin) ? this.files.flatMap((f) => ['-config', f]) : ['run', '-format', format, ...this.files.flatMap((f) => ['-c', f])];
     this.child = spawn(bin, args, {env: {...process.env, ...env}, cwd, stdio: ['ignore', 'pipe', 'pipe']});
     children.add(this.child);
     /** @type {number | null} */
@@ -120,7 +124,7 @@ export class V2rayProcess {
 
   /** Everything it wrote, for a failure report. */
   report() {
-    return [`--- v2ray ${this.role}: ${this.file}`, readFileSync(this.file, 'utf8'),
+    return [...this.files.flatMap((f) => [`--- v2ray ${this.role}: ${f}`, readFileSync(f, 'utf8')]),
       `--- v2ray ${this.role}: output`, this.output.trim(),
       `--- v2ray ${this.role}: error log`, this.errors().trim(),
       `--- v2ray ${this.role}: access log`, this.access().trim()].join('\n');

@@ -109,6 +109,21 @@ function checked(bin, from) {
   throw new ToolkitMissing(`${from} (${bin}): ${got}, not ${RELEASE}. ${HOW_TO_GET}`);
 }
 
+/**
+ * The v2ray-core v5.52.0 source in Go's module cache (the build put it there), or null when there
+ * is none (V2RAY_BIN with no Go). Its release/extra/ holds what the release ships beside the
+ * binary in v2ray-extra.zip, such as the browser forwarder's page (browserforwarder/index.html,
+ * index.js), which v2ray loads from its asset folder and checks against the hashes it carries.
+ * @returns {string | null}
+ */
+export function moduleSource() {
+  const go = findGo();
+  if (!go) return null;
+  const r = spawnSync(go, ['env', 'GOMODCACHE'], {encoding: 'utf8', env: {...process.env, GOTOOLCHAIN: 'local'}});
+  const dir = join(r.stdout.trim(), 'github.com', 'v2fly', 'v2ray-core', `v5@v${RELEASE}`);
+  return r.status === 0 && existsSync(dir) ? dir : null;
+}
+
 /** Binaries v2ray434() returned: they take 4.x's command line (`-config`, `-test`). @type {Set<string>} */
 export const OLD_BINARIES = new Set();
 

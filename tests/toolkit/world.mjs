@@ -32,18 +32,23 @@ export const HOSTS = {
   'cloudflare-dns.com': '1.1.1.1',
   'dns.alidns.com': '223.5.5.5',
   'localhost.lab': '127.0.0.1',
+  // the balancer and observatory examples' servers and probe targets
+  'a.example.com': '198.51.100.21',
+  'b.example.com': '198.51.100.22',
+  'tokyo.example.com': '198.51.100.23',
+  'osaka.example.com': '198.51.100.24',
+  'sg.example.com': '198.51.100.25',
+  'fra.example.com': '198.51.100.26',
+  'connectivitycheck.gstatic.com': '142.250.4.90',
+  'connectivitycheck.platform.hicloud.com': '121.36.0.90',
   // the v5 branch's examples (versioned_docs/v5)
   'vmess.example.com': '198.51.100.17',
   'proxy.example.net': '198.51.100.18',
-  'hk.example.com': '198.51.100.21',
-  'jp.example.com': '198.51.100.22',
-  'de.example.com': '198.51.100.23',
-  'tokyo.example.com': '198.51.100.24',
-  'osaka.example.com': '198.51.100.25',
+  'hk.example.com': '198.51.100.31',
+  'jp.example.com': '198.51.100.32',
+  'de.example.com': '198.51.100.33',
   'nas.home.arpa': '192.168.1.20',
   'api.v2fly.org': '104.16.0.10', // the background observatory's default probe URL's host
-  'connectivitycheck.gstatic.com': '142.250.4.101',
-  'connectivitycheck.platform.hicloud.com': '203.0.113.30',
   'sub.example.com': '127.0.0.9', // no web stand-in: the subscription scenario serves its own document there
 };
 

@@ -119,4 +119,23 @@ export default [
       lab.expect(!asked(lab, 'example.com').length, `example.com should reach no DNS server, got ${JSON.stringify(asked(lab, 'example.com'))}`);
     },
   },
+  {
+    name: 'fakedns-socks',
+    exclusive: true,
+    proves: {
+      zh: '发到本机 5353 端口的查询由 FakeDNS 回答，example.com 得到 198.18.0.0/16 中的假地址，没有问任何 DNS 服务器；用这个假地址连接 Socks 入站时，流量探测把它还原成 example.com，经 VMess 到达服务器（由测试编写），服务器连往的是 example.com。',
+      en: 'queries to local port 5353 are answered by FakeDNS: example.com gets a fake address in 198.18.0.0/16 and no DNS server is asked; a connection to that address through the Socks inbound is turned back into example.com by sniffing and reaches the server (written by the test) over VMess, which connects to example.com.',
+    },
+    run: {server: {inline: vmessServer({id: '66af4df0-a5fe-4845-a902-b05b44dcdf77', port: 10086})}, client: 'fakedns-socks'},
+    ports: [10086, 1080, 5353],
+    async check(lab) {
+      const [fake] = await lab.dnsQuery('127.0.0.1', lab.port(5353), 'example.com');
+      lab.expect(fake && /^198\.18\./.test(fake), `example.com should get a fake address in 198.18.0.0/16, got ${fake}`);
+      lab.expect(!asked(lab, 'example.com').length, `no DNS server should be asked for example.com, got ${JSON.stringify(asked(lab, 'example.com'))}`);
+      const r = await lab.fetch(lab.socks(1080), `http://${fake}/`);
+      lab.expect(r.reached === TARGET.reached, `the fake address should lead to example.com (${TARGET.reached}), reached ${r.reached}`);
+      await lab.accessLine('server', /accepted tcp:example\.com:80/, 'the server connecting to example.com, not the fake address');
+      await lab.accessLine('client', /accepted tcp:example\.com:80 \[proxy\]|accepted tcp:198\.18\.[\d.]+:80 \[proxy\]/, 'the connection sent to proxy');
+    },
+  },
 ];

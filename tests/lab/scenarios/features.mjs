@@ -199,4 +199,51 @@ export default [
       lab.expect(!/example\.org|10\.1\.2\.3/.test(lab.access('server')), 'the proxy server should not see the direct destinations');
     },
   },
+  {
+    name: 'loopback-second-pass',
+    proves: {
+      zh: '发往 example.org 的连接经 Loopback 以 example-org 的身份重新路由：443 端口的连接经 VMess 走代理，80 端口的直连；example.com 按默认规则直连，代理服务器（由测试编写）只看到 example.org:443。',
+      en: 'connections to example.org go through Loopback and are routed again as example-org: the one to port 443 goes through the VMess proxy, the one to port 80 goes direct; example.com goes direct by default, and the proxy server (written by the test) sees only example.org:443.',
+    },
+    run: {server: {inline: vmessServer({id: ID2, port: 10086})}, client: 'loopback-second-pass'},
+    ports: [10086, 1080],
+    async check(lab) {
+      const secure = await lab.fetch(lab.socks(1080), 'https://example.org/');
+      lab.expect(secure.reached === '93.184.216.35:443', `https://example.org reached ${secure.reached}`);
+      await lab.accessLine('server', /accepted tcp:example\.org:443 \[server-out\]/, 'example.org:443 through the proxy');
+      const plain = await lab.fetch(lab.socks(1080), 'http://example.org/');
+      lab.expect(plain.reached === '93.184.216.35:80', `http://example.org reached ${plain.reached}`);
+      await lab.accessLine('client', /accepted tcp:example\.org:80 \[direct\]/, 'example.org:80 sent direct on the second pass');
+      await lab.accessLine('client', /accepted tcp:example\.org:443 \[second-pass\]/, 'example.org first sent to Loopback');
+      const other = await lab.fetch(lab.socks(1080), TARGET.url);
+      lab.expect(other.reached === TARGET.reached, `example.com reached ${other.reached}`);
+      await lab.accessLine('client', /accepted tcp:example\.com:80 \[direct\]/, 'example.com sent direct');
+      lab.expect(!/example\.org:80|example\.com/.test(lab.access('server')), `the proxy server should see only example.org:443:\n${lab.access('server')}`);
+    },
+  },
+  {
+    name: 'multiple-config',
+    proves: {
+      zh: '三个文件按顺序合并后运行：20_local.json 按 tag 给 Socks 入站打开了 UDP，加上了 8080 端口的 HTTP 入站；10_rules.json 的规则排在最前，example.org 直连；10.0.0.0/8 直连；其余经 VMess 走代理（服务器由测试编写）。',
+      en: 'the three files run merged in order: 20_local.json turns on UDP for the Socks inbound through its tag and adds the HTTP inbound on port 8080; the rule from 10_rules.json comes first and example.org goes direct; 10.0.0.0/8 goes direct; the rest goes through the VMess proxy (the server is written by the test).',
+    },
+    run: {server: {inline: vmessServer({id: ID, port: 10086})}, client: ['multi-base', 'multi-rules', 'multi-local']},
+    ports: [10086, 1080, 8080],
+    async check(lab) {
+      for (const p of [lab.socks(1080), lab.http(8080)]) {
+        const r = await lab.fetch(p, TARGET.url);
+        lab.expect(r.reached === TARGET.reached, `reached ${r.reached}`);
+        const d = await lab.fetch(p, 'http://example.org/');
+        lab.expect(d.reached === '93.184.216.35:80', `example.org reached ${d.reached}`);
+        const lan = await lab.fetch(p, 'http://10.1.2.3/');
+        lab.expect(lan.reached === '10.1.2.3:80', `10.1.2.3 reached ${lan.reached}`);
+      }
+      await lab.accessLine('client', /accepted (tcp:|\/\/)example\.com:80 \[proxy\]/, 'example.com sent to proxy');
+      await lab.accessLine('client', /accepted (tcp:|\/\/)example\.org:80 \[direct\]/, 'example.org sent direct');
+      await lab.accessLine('client', /accepted (tcp:|\/\/)10\.1\.2\.3:80 \[direct\]/, '10.1.2.3 sent direct');
+      lab.expect(!/example\.org|10\.1\.2\.3/.test(lab.access('server')), 'the proxy server should not see the direct destinations');
+      const {reply} = await lab.udpVia(lab.socks(1080), 'example.com', 7, Buffer.from('merged-udp'));
+      lab.expect(String(reply) === 'reached 93.184.216.34:7\nmerged-udp', `the Socks inbound should relay UDP after the merge, got ${JSON.stringify(String(reply))}`);
+    },
+  },
 ];

@@ -163,4 +163,18 @@ export default [
       await lab.accessLine('proxy', /socks-in|accepted/, 'the requests');
     },
   },
+  {
+    name: 'hy2-pair',
+    proves: {
+      zh: '客户端经 Hysteria2 连上 UDP 443 端口的服务器，数据双向完整到达，Socks 的 UDP 数据报也经服务器往返（服务器允许转发 UDP）；客户端日志显示连接走 proxy 出站。',
+      en: 'the client reaches the server on UDP port 443 over Hysteria2 and data arrives intact both ways, a Socks UDP datagram too (the server allows UDP); the client\'s log shows the connection taking the proxy outbound.',
+    },
+    run: {server: 'hy2-server', client: 'hy2-client'},
+    ports: [443, 1080],
+    async check(lab) {
+      await throughServer(lab, {serverLog: /accepted tcp:example\.com:80 \[direct\]/});
+      await lab.accessLine('client', /accepted tcp:example\.com:80 \[proxy\]/, 'example.com sent to proxy');
+      await udpThroughServer(lab, {serverLog: /accepted udp:example\.com:7 \[direct\]/});
+    },
+  },
 ];

@@ -2,7 +2,7 @@
 // server shown alone gets the matching client written here.
 import {statSync} from 'node:fs';
 import {join} from 'node:path';
-import {throughServer, vmessClient, vmessServer} from '../kit.mjs';
+import {throughServer, udpThroughServer, vmessClient, vmessServer} from '../kit.mjs';
 
 /** @type {import('../run.mjs').Scenario[]} */
 export default [
@@ -145,5 +145,33 @@ export default [
     },
     ports: [10086, 1080],
     async check(lab) { await throughServer(lab); },
+  },
+  {
+    name: 'grpc-tls-pair',
+    proves: {
+      zh: '客户端经 VLESS over gRPC（服务名 tunnel.v1.Relay）+ TLS 连上服务器，证书按 proxy.example.com 验证，数据双向完整到达，Socks 的 UDP 数据报也经服务器往返。',
+      en: 'the client reaches the server over VLESS on gRPC (service name tunnel.v1.Relay) and TLS, the certificate verified for proxy.example.com, and data arrives intact both ways, a Socks UDP datagram too.',
+    },
+    run: {server: 'grpc-server', client: 'grpc-client'},
+    ports: [443, 1080],
+    async check(lab) {
+      await throughServer(lab);
+      await udpThroughServer(lab);
+      await lab.waitFor(() => /transport\/internet\/grpc: creating connection to tcp:proxy\.example\.com:/.test(lab.errors('client')),
+        'the client log shows the gRPC transport dialling proxy.example.com', 5_000);
+    },
+  },
+  {
+    name: 'hy2-transport-pair',
+    proves: {
+      zh: '客户端经 Hysteria2（UDP 上的 QUIC + TLS，密码一致）连上服务器，数据双向完整到达；开启 use_udp_extension 后，Socks 的 UDP 数据报也经服务器往返。',
+      en: 'the client reaches the server over Hysteria2 (QUIC on UDP with TLS, the same password) and data arrives intact both ways; with use_udp_extension on, a Socks UDP datagram makes the round trip through the server too.',
+    },
+    run: {server: 'hy2-transport-server', client: 'hy2-transport-client'},
+    ports: [443, 1080],
+    async check(lab) {
+      await throughServer(lab);
+      await udpThroughServer(lab);
+    },
   },
 ];

@@ -1,0 +1,124 @@
+// /config/service*, /config/browserforwarder: the examples that switch services on through the
+// top-level "services" map (or, for the browser forwarder, its own v4 key).
+import {connect} from 'node:net';
+import {TARGET, throughServer, vmessClient, vmessServer} from '../kit.mjs';
+
+const ALICE = 'a4f08c2d-6e3b-4d71-9c58-2b1e7f0a93d6';
+const BOB = 'd2e6b153-8f0a-4c97-b3e4-5a1c9d7f2086';
+
+/**
+ * How long the server at 127.0.0.1:port keeps a TCP connection that never sends a byte (the
+ * handshake timeout), in ms; gives up after limitMs.
+ * @param {number} port @param {number} limitMs
+ * @returns {Promise<number>}
+ */
+function silentConnectionLasts(port, limitMs) {
+  return new Promise((resolve, reject) => {
+    const t0 = Date.now();
+    const s = connect(port, '127.0.0.1');
+    const timer = setTimeout(() => { s.destroy(); resolve(limitMs); }, limitMs);
+    s.on('close', () => { clearTimeout(timer); resolve(Date.now() - t0); });
+    s.on('error', (e) => { if (!/ECONNRESET/.test(e.message)) { clearTimeout(timer); reject(e); } });
+  });
+}
+
+/**
+ * The browser forwarding examples: the forwarding page answers (its files copied from v2ray-core's
+ * release/extra, as v2ray-extra.zip ships them), and without a browser holding it open no
+ * connection through the WebSocket outbound reaches the server, which is running.
+ * @param {import('../run.mjs').LabContext} lab @param {number} pagePort
+ */
+async function withoutBrowser(lab, pagePort) {
+  const page = await fetch(`http://127.0.0.1:${lab.port(pagePort)}/`, {signal: AbortSignal.timeout(5_000)});
+  const html = await page.text();
+  lab.expect(page.status === 200 && /<script/i.test(html), `the forwarding page should answer on port ${pagePort}, got ${page.status}: ${html.slice(0, 200)}`);
+  const error = await lab.fetchFails(lab.socks(1080), TARGET.url);
+  lab.expect(error, 'no connection without a browser');
+  lab.expect(!/accepted/.test(lab.access('server')), `the server must see no connection without a browser:\n${lab.access('server')}`);
+}
+
+/** The server a browser-forwarded outbound would reach: VMess on WebSocket and TLS. @param {string} id @param {string} path */
+const wsServer = (id, path) => ({inline: vmessServer({id, port: 443, stream: {network: 'ws', security: 'tls', wsSettings: {path}}})});
+
+/** @type {import('../run.mjs').Scenario[]} */
+export default [
+  {
+    name: 'policy-service-levels',
+    proves: {
+      zh: 'alice（等级 1）和 bob（等级 0）都能用各自的 id 连上服务器，数据双向完整到达；一条连上后什么也不发的连接在约 4 秒后被服务器关闭（等级 0 的握手超时；不设置时为 60 秒）。',
+      en: 'alice (level 1) and bob (level 0) reach the server with their own ids and data arrives intact both ways; a connection that sends nothing is closed by the server after about 4 s (level 0\'s handshake timeout; 60 s when unset).',
+    },
+    run: {server: 'policy-service-levels', alice: {inline: vmessClient({id: ALICE, address: 'proxy.example.com', port: 10086})}},
+    later: {bob: {inline: vmessClient({id: BOB, address: 'proxy.example.com', port: 10086})}},
+    ports: [10086, 1080],
+    async check(lab) {
+      await throughServer(lab, {serverLog: /accepted tcp:example\.com:80 email: alice@example\.com/});
+      await lab.stop('alice');
+      await lab.start('bob');
+      await throughServer(lab, {serverLog: /accepted tcp:example\.com:80 email: bob@example\.com/});
+      const ms = await silentConnectionLasts(lab.port(10086), 15_000);
+      lab.expect(ms >= 3_000 && ms <= 8_000, `a silent connection should be closed after about 4 s, lasted ${ms} ms`);
+    },
+  },
+  {
+    name: 'stats-service-server',
+    proves: {
+      zh: '用 services 开启统计和策略的服务器照常运行：用户 alice@example.com 经 VMess 连上（客户端由测试编写），数据双向完整到达，访问日志记下她的 email。示例没有开 API，计数器本身无法读出，测试没有检查。',
+      en: 'the server with stats and policy switched on through services runs as usual: alice@example.com connects over VMess (the client is written by the test), data arrives intact both ways, and the access log names her email. The example has no API, so the counters themselves cannot be read; the test does not check them.',
+    },
+    run: {server: 'stats-service-server', client: {inline: vmessClient({id: ALICE, address: 'proxy.example.com', port: 10086})}},
+    ports: [10086, 1080],
+    async check(lab) {
+      await throughServer(lab, {serverLog: /accepted tcp:example\.com:80 \[direct\] email: alice@example\.com/});
+    },
+  },
+  {
+    name: 'services-map',
+    proves: {
+      zh: 'services 中的两个服务都启动了：浏览器转发的网页在 127.0.0.1:8080 上应答；Socks 代理经 Freedom 直连目标，数据双向完整到达。',
+      en: 'both services in the map start: the browser forwarding page answers on 127.0.0.1:8080, and the Socks proxy reaches the destination directly through Freedom with data intact both ways.',
+    },
+    run: {config: 'services-map'},
+    ports: [1080, 8080],
+    async check(lab) {
+      const page = await fetch(`http://127.0.0.1:${lab.port(8080)}/`, {signal: AbortSignal.timeout(5_000)});
+      lab.expect(page.status === 200 && /<script/i.test(await page.text()), `the browser service should answer on port 8080, got ${page.status}`);
+      const r = await lab.fetch(lab.socks(1080), TARGET.url);
+      lab.expect(r.reached === TARGET.reached, `reached ${r.reached}`);
+    },
+  },
+  {
+    name: 'subscription-before-download',
+    proves: {
+      zh: '订阅文档还没下载下来时（测试里 sub.example.com 无法访问），还没有 provA_ 开头的出站，均衡器选不出出站，连接交给默认出站 direct 直接发出。',
+      en: 'while the subscription document has not been downloaded (in the test, sub.example.com cannot be reached), no outbound starts with provA_, the balancer selects nothing, and connections go out through the default outbound, direct.',
+    },
+    run: {config: 'subscription-balancer'},
+    ports: [1080],
+    async check(lab) {
+      const r = await lab.fetch(lab.socks(1080), TARGET.url);
+      lab.expect(r.reached === TARGET.reached, `reached ${r.reached}`);
+      await lab.accessLine('config', /accepted tcp:example\.com:80 \[direct\]/, 'example.com sent to direct');
+    },
+  },
+  {
+    name: 'browser-service-ws',
+    proves: {
+      zh: '浏览器转发的网页在 127.0.0.1:8090 上应答（网页文件取自 v2ray-extra）；没有浏览器打开它时，经 WebSocket 出站的连接建立不起来，正在运行的服务器（由测试编写）收不到任何连接。',
+      en: 'the browser forwarding page answers on 127.0.0.1:8090 (its files taken from v2ray-extra); with no browser holding it open, no connection through the WebSocket outbound is made, and the running server (written by the test) receives none.',
+    },
+    run: {server: wsServer('7c1f93a0-4be2-4d65-8a37-e05d2b9c164f', '/ws-7d1c'), config: 'browser-service-ws'},
+    ports: [443, 1080, 8090],
+    async check(lab) { await withoutBrowser(lab, 8090); },
+  },
+  {
+    name: 'browser-forwarder-ws',
+    proves: {
+      zh: 'browserForwarder 的网页在 127.0.0.1:8080 上应答（网页文件取自 v2ray-extra）；没有浏览器打开它时，经 WebSocket 出站的连接建立不起来，正在运行的服务器（由测试编写）收不到任何连接。',
+      en: 'the browserForwarder page answers on 127.0.0.1:8080 (its files taken from v2ray-extra); with no browser holding it open, no connection through the WebSocket outbound is made, and the running server (written by the test) receives none.',
+    },
+    run: {server: wsServer('66af4df0-a5fe-4845-a902-b05b44dcdf77', '/ray'), config: 'browser-forwarder-ws'},
+    ports: [443, 1080, 8080],
+    async check(lab) { await withoutBrowser(lab, 8080); },
+  },
+];
