@@ -9,7 +9,6 @@
 export const NOT_RUN = {
   'tproxy-mark': 'a TPROXY inbound and an outbound mark need iptables TPROXY rules and policy routing, which the lab does not set up',
   'v5-wireguard-client': 'v2ray 5.52.0 has a WireGuard outbound but no WireGuard inbound, and the kernel here has no wireguard module (`ip link add wg0 type wireguard` answers "Unknown device type"), so nothing in the lab can end the tunnel at 203.0.113.20:51820; the peer would also need the private key of the page\'s placeholder public key',
-  'v5-browser-example': 'the page a browser must open on 127.0.0.1:8090 (browserforwarder/index.html and index.js) is served only from files whose SHA-256 v2ray has built in (common/platform/securedload); they ship in the official release archives, not in the Go module the lab builds v2ray from, so v2ray answers 403 and no browser can connect',
 };
 
 /**
@@ -25,6 +24,4 @@ export const NOT_YET_RUN = {
   'docs/config/service/backgroundObservatory.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',
   'docs/config/service/burstObservatory.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',
   'docs/config/service/tun.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',
-  'docs/config/transport/grpc.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',
-  'docs/config/transport/hy2.md': 'a since= example, loadable since the lab runs 5.52.0; its scenario is being written',
 };

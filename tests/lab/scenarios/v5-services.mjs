@@ -1,15 +1,19 @@
 // The v5 branch's complete examples of DNS, routing and services (versioned_docs/v5, run with
 // -format jsonv5). Partner servers are written here in the v4 format unless marked v5.
-import {execFileSync} from 'node:child_process';
+import {execFileSync, spawn} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
 import {createServer as createHttpsServer} from 'node:https';
 import {join} from 'node:path';
 import {connect as netConnect} from 'node:net';
+import chromiumSetup from '../../../scripts/chromium.cjs';
 import {TARGET, throughServer} from '../kit.mjs';
 import {dnsMessage} from '../../toolkit/clients.mjs';
+import {HOSTS} from '../../toolkit/world.mjs';
 import {requestNaming, vmessPartner, vmessTlsPartner} from './v5-proxies.mjs';
 
 const ID = '8e50d5ae-397d-49b0-9964-1fc852b673fb';
+/** The lab's certificate, as a partner server's TLS settings name it. */
+const LAB_CERT = {certificates: [{certificateFile: 'lab.crt', keyFile: 'lab.key'}]};
 const OBSERVED_ID = '2f6a1d84-b03c-4e97-8a15-c4d7e92b60f3';
 
 /**
@@ -122,8 +126,8 @@ export default [
       en: 'subdomains of ads.example.com and track1.example.com are blocked and never reach their host; the LAN addresses 10.1.2.3 and 192.168.1.10 go direct; example.com is handed by the balancer to one of the two servers (hk.example.com, jp.example.com) and leaves from it (no latency had been measured within the test, so choosing by latency is not verified).',
     },
     run: {
-      hk: {inline: vmessTlsPartner(ID, 443, '198.51.100.21')},
-      jp: {inline: vmessTlsPartner(ID, 443, '198.51.100.22')},
+      hk: {inline: vmessTlsPartner(ID, 443, HOSTS['hk.example.com'])},
+      jp: {inline: vmessTlsPartner(ID, 443, HOSTS['jp.example.com'])},
       client: 'v5-router-example',
     },
     ports: [443, 1080],
@@ -151,8 +155,8 @@ export default [
       en: 'the API on local port 10085 answers `v2ray api stats`; the observer watch-eu (background observatory) probes through eu-de as soon as it starts (the access log of the proxy server de.example.com records the probe); SOCKS connections are handed to the balancer asia and reach their destination.',
     },
     run: {
-      hk: {inline: vmessTlsPartner(ID, 443, '198.51.100.21')},
-      de: {inline: vmessTlsPartner(ID, 443, '198.51.100.23')},
+      hk: {inline: vmessTlsPartner(ID, 443, HOSTS['hk.example.com'])},
+      de: {inline: vmessTlsPartner(ID, 443, HOSTS['de.example.com'])},
       client: 'v5-service-example',
     },
     ports: [443, 10085, 1080],
@@ -191,8 +195,8 @@ export default [
       en: 'the background observatory probes through proxy-osaka at once, fetching probeUrl (https://www.google.com/generate_204); once it is measured alive, the balancer fastest hands SOCKS connections to proxy-osaka and they leave from osaka.example.com.',
     },
     run: {
-      tokyo: {inline: vmessPartner({id: OBSERVED_ID, port: 10086, listen: '198.51.100.24'})},
-      osaka: {inline: vmessPartner({id: OBSERVED_ID, port: 10086, listen: '198.51.100.25'})},
+      tokyo: {inline: vmessPartner({id: OBSERVED_ID, port: 10086, listen: HOSTS['tokyo.example.com']})},
+      osaka: {inline: vmessPartner({id: OBSERVED_ID, port: 10086, listen: HOSTS['osaka.example.com']})},
       client: 'v5-bgobs-example',
     },
     ports: [10086, 1080],
@@ -211,7 +215,7 @@ export default [
       en: 'the background observatory\'s result for proxy-osaka is written as JSON text to v2ray-state/types.v2fly.org_v2ray.core.app.observatory.Config/outbound_status/proxy-osaka under the working directory, marked alive.',
     },
     run: {
-      osaka: {inline: vmessPartner({id: OBSERVED_ID, port: 10086, listen: '198.51.100.25'})},
+      osaka: {inline: vmessPartner({id: OBSERVED_ID, port: 10086, listen: HOSTS['osaka.example.com']})},
       client: 'v5-fsstorage-example',
     },
     ports: [10086, 1080],
@@ -229,8 +233,8 @@ export default [
       en: 'SOCKS connections leave through one of the two VMess servers (tokyo.example.com, osaka.example.com) (the burst observatory samples at random times within 5 minutes and had no result within the test, so choosing by load is not verified).',
     },
     run: {
-      tokyo: {inline: vmessPartner({id: OBSERVED_ID, port: 10086, listen: '198.51.100.24'})},
-      osaka: {inline: vmessPartner({id: OBSERVED_ID, port: 10086, listen: '198.51.100.25'})},
+      tokyo: {inline: vmessPartner({id: OBSERVED_ID, port: 10086, listen: HOSTS['tokyo.example.com']})},
+      osaka: {inline: vmessPartner({id: OBSERVED_ID, port: 10086, listen: HOSTS['osaka.example.com']})},
       client: 'v5-burst-example',
     },
     ports: [10086, 1080],
@@ -313,6 +317,34 @@ export default [
           return TARGET.log.test(lab.access('server'));
         }, 'a SOCKS connection through the subscribed server', 10_000);
       } finally { sub.close(); }
+    },
+  },
+  {
+    name: 'v5-browser-example',
+    proves: {
+      zh: '无界面的 Chromium 打开 http://127.0.0.1:8090 上的转发网页后，VMess 出站的 WebSocket + TLS 连接（路径 /ws-7d1c）由浏览器发出：SOCKS 连接经浏览器到达服务器，由服务器发往目标。',
+      en: 'once headless Chromium opens the forwarding page on http://127.0.0.1:8090, the VMess outbound\'s WebSocket and TLS connection (path /ws-7d1c) is made by the browser: SOCKS connections reach the server through the browser and leave from there.',
+    },
+    run: {
+      server: {inline: vmessPartner({id: '7c1f93a0-4be2-4d65-8a37-e05d2b9c164f', port: 443, stream: {network: 'ws', security: 'tls', wsSettings: {path: '/ws-7d1c'}, tlsSettings: LAB_CERT}})},
+      client: 'v5-browser-example',
+    },
+    ports: [443, 1080, 8090],
+    async check(lab) {
+      // the browser checks no certificate here: the lab CA is not in its store (the TLS name is still proxy.example.com)
+      // the Chromium the browser tests drive (scripts/chromium.cjs: CHROMIUM_PATH, Playwright's, Debian's)
+      const browser = spawn(chromiumSetup.findChromium(), ['--headless=new', ...chromiumSetup.chromiumArgs, '--ignore-certificate-errors',
+        `--user-data-dir=${join(lab.dir, 'chromium')}`, `http://127.0.0.1:${lab.port(8090)}/`], {stdio: 'ignore', detached: true});
+      lab.children.add(browser); // killed with the lab's processes whatever happens
+      try {
+        await lab.waitFor(async () => {
+          try { await lab.fetch(lab.socks(1080), TARGET.url); } catch { return false; }
+          return TARGET.log.test(lab.access('server'));
+        }, 'a SOCKS connection through the browser-forwarded WebSocket', 30_000);
+      } finally {
+        try { process.kill(-(browser.pid ?? 0), 'SIGKILL'); } catch { /* gone */ }
+        lab.children.delete(browser);
+      }
     },
   },
   {
