@@ -237,8 +237,8 @@ export default [
   {
     name: 'v5-trojan-server',
     proves: {
-      zh: 'Trojan 服务端（TLS，使用配置中的证书文件）接受密码正确的客户端，转发它的连接。',
-      en: 'the Trojan server (TLS with the certificate files the configuration names) accepts a client with the right password and forwards its connection.',
+      zh: 'Trojan 服务端（TLS）接受密码正确的客户端，转发它的连接。',
+      en: 'the Trojan server (TLS) accepts a client with the right password and forwards its connection.',
     },
     run: {
       server: 'v5-trojan-server',

@@ -78,6 +78,8 @@ export default [
       lab.expect(www.reached === TARGET.reached, `www.example.com reached ${www.reached}`);
       const e = asked(lab, 'www.example.com').filter((a) => !a.startsWith('127.0.0.53/'));
       lab.expect(e.length > 0 && e.every((a) => a === '10.0.0.53/udp'), `www.example.com should be asked at 10.0.0.53 only, got ${JSON.stringify(e)}`);
+      await lab.waitFor(() => /taking detour \[direct\] for \[udp:10\.0\.0\.53:53\]/.test(lab.errors('client')), 'the query to 10.0.0.53 (tagged dns-direct) sent direct', 5_000);
+      lab.expect(!/10\.0\.0\.53/.test(lab.access('server')), 'the proxy server should never carry a query to 10.0.0.53');
       const nas = await lab.fetch(lab.socks(1080), 'http://nas.home.arpa/');
       lab.expect(nas.reached === '192.168.1.20:80', `nas.home.arpa reached ${nas.reached}`);
       await lab.accessLine('client', /accepted tcp:nas\.home\.arpa:80 \[direct\]/, 'nas.home.arpa sent direct');
