@@ -7,11 +7,12 @@ export const TARGET = {url: 'http://example.com/', reached: '93.184.216.34:80', 
 
 /**
  * A VMess server with Freedom behind it, for a client example without a server on its page.
- * @param {{id: string, port: number, stream?: Record<string, unknown>, tag?: string}} o
+ * @param {{id: string, port: number, stream?: Record<string, unknown>, tag?: string, listen?: string}} o `listen`
+ *   for servers that share a port on different addresses (a.example.com:443 and b.example.com:443)
  */
-export function vmessServer({id, port, stream, tag = 'server-out'}) {
+export function vmessServer({id, port, stream, tag = 'server-out', listen}) {
   return {
-    inbounds: [{port, protocol: 'vmess', settings: {clients: [{id}]}, ...(stream ? {streamSettings: withLabCert(stream)} : {})}],
+    inbounds: [{...(listen ? {listen} : {}), port, protocol: 'vmess', settings: {clients: [{id}]}, ...(stream ? {streamSettings: withLabCert(stream)} : {})}],
     outbounds: [{protocol: 'freedom', tag}],
   };
 }

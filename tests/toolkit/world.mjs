@@ -41,6 +41,7 @@ export const HOSTS = {
   'fra.example.com': '198.51.100.26',
   'connectivitycheck.gstatic.com': '142.250.4.90',
   'connectivitycheck.platform.hicloud.com': '121.36.0.90',
+  'api.v2fly.org': '172.67.0.90', // the v4 observatory's default probe URL, https://api.v2fly.org/checkConnection.svgz
   // the v5 branch's examples (versioned_docs/v5)
   'vmess.example.com': '198.51.100.17',
   'proxy.example.net': '198.51.100.18',
@@ -48,7 +49,6 @@ export const HOSTS = {
   'jp.example.com': '198.51.100.32',
   'de.example.com': '198.51.100.33',
   'nas.home.arpa': '192.168.1.20',
-  'api.v2fly.org': '104.16.0.10', // the background observatory's default probe URL's host
   'sub.example.com': '127.0.0.9', // no web stand-in: the subscription scenario serves its own document there
 };
 

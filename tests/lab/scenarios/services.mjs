@@ -1,5 +1,6 @@
 // /config/service*, /config/browserforwarder: the examples that switch services on through the
 // top-level "services" map (or, for the browser forwarder, its own v4 key).
+import {execFileSync} from 'node:child_process';
 import {connect} from 'node:net';
 import {TARGET, throughServer, vmessClient, vmessServer} from '../kit.mjs';
 
@@ -120,5 +121,33 @@ export default [
     run: {server: wsServer('66af4df0-a5fe-4845-a902-b05b44dcdf77', '/ray'), config: 'browser-forwarder-ws'},
     ports: [443, 1080, 8080],
     async check(lab) { await withoutBrowser(lab, 8080); },
+  },
+  {
+    name: 'tun-vmess',
+    exclusive: true, // it changes the namespace's routing while it runs
+    proves: {
+      zh: '按页面的系统设置（IPv4 部分）把路由指向 v2tun0 后，发往一个本机之外的地址（203.0.113.99:80）的 HTTP 连接进入 TUN，嗅探出 Host 中的 example.com，经 VMess 到达服务器（由测试编写），服务器连往 example.com；V2Ray 自己带标记 255 的连接照常走主路由表，没有回环。',
+      en: 'with the routing of the page\'s system setup (its IPv4 part) pointing at v2tun0, an HTTP connection to an address outside the machine (203.0.113.99:80) enters the TUN, sniffing finds example.com in its Host, and it reaches the server (written by the test) over VMess, which dials example.com; V2Ray\'s own connections, marked 255, keep to the main table, with no loop.',
+    },
+    run: {server: {inline: vmessServer({id: '8b5e0f27-d91c-4a36-b7e4-30f6c2a9d158', port: 10086})}, config: 'tun-vmess'},
+    ports: [10086],
+    async check(lab) {
+      const ip = (/** @type {string[]} */ args) => execFileSync('ip', args, {timeout: 5_000, stdio: ['ignore', 'ignore', 'pipe']});
+      await lab.waitFor(() => { try { ip(['link', 'show', 'v2tun0']); return true; } catch { return false; } }, 'v2ray creates v2tun0', 5_000);
+      // the page's commands, IPv4 part (the lab's namespace has no IPv6 routes to divert)
+      ip(['link', 'set', 'dev', 'v2tun0', 'up']);
+      ip(['route', 'add', 'default', 'dev', 'v2tun0', 'table', '100']);
+      ip(['rule', 'add', 'fwmark', '255', 'lookup', 'main', 'priority', '100']);
+      ip(['rule', 'add', 'lookup', '100', 'priority', '200']);
+      try {
+        const r = await lab.fetch({plain: 80, host: '203.0.113.99'}, 'http://example.com/');
+        lab.expect(r.reached === TARGET.reached && r.host === 'example.com', `the connection should reach example.com (${TARGET.reached}), reached ${r.reached} for ${r.host}`);
+        await lab.accessLine('server', /accepted tcp:example\.com:80/, 'the server dialling the sniffed example.com');
+        await lab.accessLine('config', /accepted tcp:203\.0\.113\.99:80 \[proxy\]/, 'the TUN connection sent to proxy');
+        lab.expect(/sniffed domain: example\.com for tcp:203\.0\.113\.99:80/.test(lab.errors('config')), 'the TUN should sniff example.com');
+      } finally {
+        for (const pr of ['100', '200']) { try { ip(['rule', 'del', 'priority', pr]); } catch { /* not added */ } }
+      }
+    },
   },
 ];

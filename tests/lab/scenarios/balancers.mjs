@@ -1,0 +1,116 @@
+// Load balancers with connection observation (/config/routing, /config/observatory,
+// /config/service/backgroundObservatory, /config/service/burstObservatory). Each example's proxy
+// servers are written here, on the example's own addresses (the world gives every name its own
+// loopback address, so two servers share a port); probes reach the web stand-ins through them.
+import {TARGET, vmessServer} from '../kit.mjs';
+import {HOSTS} from '../../toolkit/world.mjs';
+
+const ID_AB = '8e50d5ae-397d-49b0-9964-1fc852b673fb';
+const ID_CITIES = '2f6a1d84-b03c-4e97-8a15-c4d7e92b60f3';
+const ID_BURST = '66af4df0-a5fe-4845-a902-b05b44dcdf77';
+
+/** A VMess server on a name's own address. @param {string} name @param {string} id @param {number} port @param {Record<string, unknown>} [stream] */
+const serverOn = (name, id, port, stream) => ({inline: vmessServer({id, port, stream, listen: HOSTS[/** @type {keyof typeof HOSTS} */ (name)], tag: `${name.split('.')[0]}-out`})});
+
+/**
+ * Which of the servers carried a request for example.com (their access logs), after `fetch`.
+ * @param {import('../run.mjs').LabContext} lab @param {string[]} servers
+ */
+const carriedBy = (lab, servers) => servers.filter((s) => /accepted tcp:example\.com:80/.test(lab.access(s)));
+
+/** @type {import('../run.mjs').Scenario[]} */
+export default [
+  {
+    name: 'balancer-least-ping',
+    proves: {
+      zh: '两台代理服务器都没运行时，观测结果里没有可用的出站，连接交给 fallbackTag 指定的 direct 直连；服务器运行后（由测试编写），后台观测先探测 proxy-a，它一应答，连接就经 proxy-a（VMess + TLS）送达。',
+      en: 'while neither proxy server runs, the observation has no usable outbound and connections take fallbackTag, direct; once the servers run (written by the test), the background observatory probes proxy-a first, and as soon as it answers connections go through proxy-a (VMess with TLS).',
+    },
+    run: {client: 'balancer-least-ping'},
+    later: {
+      a: serverOn('a.example.com', ID_AB, 443, {security: 'tls'}),
+      b: serverOn('b.example.com', ID_AB, 443, {security: 'tls'}),
+      client2: 'balancer-least-ping',
+    },
+    ports: [443, 1080],
+    async check(lab) {
+      const r = await lab.fetch(lab.socks(1080), TARGET.url);
+      lab.expect(r.reached === TARGET.reached, `reached ${r.reached}`);
+      await lab.accessLine('client', /accepted tcp:example\.com:80 \[direct\]/, 'example.com sent to the fallback, direct');
+      await lab.stop('client');
+      await lab.start('a');
+      await lab.start('b');
+      await lab.start('client2');
+      await lab.waitFor(async () => {
+        await lab.fetch(lab.socks(1080), TARGET.url, {bytes: 64});
+        return carriedBy(lab, ['a']).length > 0;
+      }, 'a request goes through proxy-a once its probe answers', 20_000);
+      await lab.accessLine('client2', /accepted tcp:example\.com:80 \[proxy-a\]/, 'example.com sent to proxy-a');
+      lab.expect(!carriedBy(lab, ['b']).length, 'proxy-b is not probed yet (1 min later) and must carry nothing');
+    },
+  },
+  {
+    name: 'background-observatory-least-ping',
+    proves: {
+      zh: '后台观测按标签顺序先探测 proxy-osaka（经它访问 https://www.google.com/generate_204），探测一成功，名为 fastest 的均衡器就把连接交给 proxy-osaka；下一个出站要 30 秒后才探测。',
+      en: 'the background observatory probes proxy-osaka first, in tag order (https://www.google.com/generate_204 through it); as soon as the probe succeeds, the balancer fastest sends connections through proxy-osaka; the next outbound is probed only 30 s later.',
+    },
+    run: {
+      tokyo: serverOn('tokyo.example.com', ID_CITIES, 10086),
+      osaka: serverOn('osaka.example.com', ID_CITIES, 10086),
+      client: 'background-observatory-least-ping',
+    },
+    ports: [10086, 1080],
+    async check(lab) {
+      await lab.waitFor(() => /accepted tcp:www\.google\.com:443/.test(lab.access('osaka')), 'the probe reaches www.google.com through proxy-osaka', 15_000);
+      await lab.waitFor(async () => {
+        await lab.fetch(lab.socks(1080), TARGET.url, {bytes: 64});
+        return carriedBy(lab, ['osaka']).length > 0;
+      }, 'a request goes through proxy-osaka', 15_000);
+      await lab.accessLine('client', /accepted tcp:example\.com:80 \[proxy-osaka\]/, 'example.com sent to proxy-osaka');
+      lab.expect(!/www\.google\.com/.test(lab.access('tokyo')), 'proxy-tokyo is probed only 30 s later');
+    },
+  },
+  {
+    name: 'observatory-burst-least-load',
+    proves: {
+      zh: '突发观测和 leastLoad 均衡器正常运行：所有连接都经三个 proxy- 出站之一（由测试编写的服务器）送达；观测结果出来之前，连接交给第一个出站 proxy-tokyo。测试没有等待一分钟的采样。',
+      en: 'the burst observatory and the leastLoad balancer run: every connection goes through one of the three proxy- outbounds (to servers written by the test); before the first measurements, connections take the first outbound, proxy-tokyo. The test does not wait for the minute of sampling.',
+    },
+    run: {
+      tokyo: serverOn('tokyo.example.com', ID_BURST, 10086),
+      sg: serverOn('sg.example.com', ID_BURST, 10086),
+      fra: serverOn('fra.example.com', ID_BURST, 10086),
+      client: 'observatory-burst-least-load',
+    },
+    ports: [10086, 1080],
+    async check(lab) {
+      const r = await lab.fetch(lab.socks(1080), TARGET.url);
+      lab.expect(r.reached === TARGET.reached, `reached ${r.reached}`);
+      await lab.waitFor(() => carriedBy(lab, ['tokyo', 'sg', 'fra']).length > 0, 'one of the proxies carried it', 5_000);
+      const measured = /checking proxy-|HealthPing/i.test(lab.errors('client'));
+      if (!measured) await lab.accessLine('client', /accepted tcp:example\.com:80 \[proxy-tokyo\]/, 'example.com sent to the first outbound before any measurement');
+    },
+  },
+  {
+    name: 'burst-observatory-least-load',
+    proves: {
+      zh: '突发观测和 leastLoad 均衡器正常运行：连接经 proxy-tokyo 或 proxy-osaka（由测试编写的服务器）送达，从不直连；观测结果出来之前，连接交给第一个出站 proxy-tokyo。测试没有等待 5 分钟的采样。',
+      en: 'the burst observatory and the leastLoad balancer run: connections go through proxy-tokyo or proxy-osaka (to servers written by the test), never direct; before the first measurements, connections take the first outbound, proxy-tokyo. The test does not wait for the 5 minutes of sampling.',
+    },
+    run: {
+      tokyo: serverOn('tokyo.example.com', ID_CITIES, 10086),
+      osaka: serverOn('osaka.example.com', ID_CITIES, 10086),
+      client: 'burst-observatory-least-load',
+    },
+    ports: [10086, 1080],
+    async check(lab) {
+      const r = await lab.fetch(lab.socks(1080), TARGET.url);
+      lab.expect(r.reached === TARGET.reached, `reached ${r.reached}`);
+      await lab.waitFor(() => carriedBy(lab, ['tokyo', 'osaka']).length > 0, 'one of the proxies carried it', 5_000);
+      lab.expect(!/\[direct\]/.test(lab.access('client')), 'no connection may go direct');
+      const measured = /checking proxy-/.test(lab.errors('client'));
+      if (!measured) await lab.accessLine('client', /accepted tcp:example\.com:80 \[proxy-tokyo\]/, 'example.com sent to the first outbound before any measurement');
+    },
+  },
+];
