@@ -8,7 +8,6 @@
  */
 export const NOT_RUN = {
   'tproxy-mark': 'a TPROXY inbound and an outbound mark need iptables TPROXY rules and policy routing, which the lab does not set up',
-  'v5-wireguard-client': 'v2ray 5.52.0 has a WireGuard outbound but no WireGuard inbound, and the kernel here has no wireguard module (`ip link add wg0 type wireguard` answers "Unknown device type"), so nothing in the lab can end the tunnel at 203.0.113.20:51820; the peer would also need the private key of the page\'s placeholder public key',
   'background-observatory-persistent': 'an excerpt of two services with no inbound and no outbound, showing how persistentProbeResult goes with filesystemstorage: nothing to probe or carry; the page\'s complete example (lab=background-observatory-least-ping) is run',
 };
 

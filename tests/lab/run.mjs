@@ -28,6 +28,7 @@ import {geoipDat, geositeDat} from '../toolkit/geo.mjs';
 import {enterNamespace, insideNamespace} from '../toolkit/namespace.mjs';
 import {V2rayProcess, children, killAll, killOnExit, waitFor} from '../toolkit/processes.mjs';
 import {RELEASE, moduleSource, v2ray, withToolkit} from '../toolkit/v2ray.mjs';
+import {wgPeer} from '../toolkit/wgpeer.mjs';
 import {prepareConfig} from './config.mjs';
 import {ROOT, isCompleteConfig, labBlocks, readBlocks, whyNotLoadable} from './pages.mjs';
 import {NOT_RUN, NOT_YET_RUN} from './not-run.mjs';
@@ -462,7 +463,9 @@ if (argv.includes('--list')) {
       needProgram('/usr/bin/openssl', 'openssl');
       needProgram('/usr/bin/unshare', 'util-linux');
     }
-    await enterNamespace({name: 'npm run lab', env: {V2RAY_BIN: bin}, addresses: labAddresses(), userNamespaceEnough: false, timeoutMs: 15 * 60_000});
+    // the WireGuard example's far end, built outside like v2ray; inside, WGPEER_BIN names it
+    const wgpeer = wgPeer();
+    await enterNamespace({name: 'npm run lab', env: {V2RAY_BIN: bin, ...(wgpeer ? {WGPEER_BIN: wgpeer} : {})}, addresses: labAddresses(), userNamespaceEnough: false, timeoutMs: 15 * 60_000});
     await inside(bin);
   });
 }

@@ -53,7 +53,7 @@ export const HOSTS = {
 };
 
 /** Web stand-ins (HTTP on 80, HTTPS on 443): every address a name above points at, plus these. */
-export const WEB_ADDRESSES = [...new Set([...Object.values(HOSTS), '192.0.2.10', '203.0.113.10', '198.51.100.20', '192.168.1.10'])]
+export const WEB_ADDRESSES = [...new Set([...Object.values(HOSTS), '192.0.2.10', '203.0.113.10', '198.51.100.20', '192.168.1.10', '203.0.113.20'])]
   .filter((a) => !a.startsWith('127.'));
 
 /** DNS stand-ins: address -> transports served (udp/tcp on 53, DoT on 853, DoH on 443 /dns-query). */

@@ -1,6 +1,7 @@
 // The v5 branch's complete examples of inbounds, outbounds and protocols (versioned_docs/v5,
 // run with -format jsonv5). A page that shows one side only gets its partner here, in the v4
 // format unless marked v5.
+import {execFileSync, spawn} from 'node:child_process';
 import {TARGET, throughServer, udpThroughServer, vmessClient} from '../kit.mjs';
 
 /** The lab's certificate, as a partner server's TLS settings name it (the lab substitutes both files). */
@@ -70,6 +71,10 @@ export async function requestNaming(lab, proxy, address, port, name, tls = false
 }
 
 const VMESS_ID = '8e50d5ae-397d-49b0-9964-1fc852b673fb';
+/** The WireGuard server's private key; the page's peer publicKey is its public half (tjQQkJhE…). */
+const WG_SERVER_PRIVATE = 'gKINJgBtN3z4FglXyCHAwl9Q4kxHw3p//AU+Lpfpw0U=';
+/** The public half of the page's privateKey (QB6fiZtm…), the key the server lets in. */
+const WG_CLIENT_PUBLIC = 'lfKyCyrbJqnGGHxpNWMurDellyPRV//P2rPZ/SSyJ18=';
 
 /** @type {import('../run.mjs').Scenario[]} */
 export default [
@@ -281,6 +286,43 @@ export default [
     ports: [443, 1080],
     async check(lab) {
       await throughServer(lab);
+    },
+  },
+  {
+    name: 'v5-wireguard-client',
+    proves: {
+      zh: '本机 SOCKS 的连接经 WireGuard 隧道（本端 10.8.0.2）到达 203.0.113.20:51820 的对端（wireguard-go，持有示例中服务器公钥对应的私钥），从隧道出来后到达目标，目标看到的来源是 10.8.0.2。',
+      en: 'connections to the local SOCKS port go through the WireGuard tunnel (this end 10.8.0.2) to the peer at 203.0.113.20:51820 (wireguard-go, holding the private key of the example\'s server public key), leave the tunnel there and reach their destination, which sees them come from 10.8.0.2.',
+    },
+    run: {client: 'v5-wireguard-client'},
+    ports: [1080],
+    async check(lab) {
+      const bin = process.env.WGPEER_BIN;
+      lab.expect(bin, 'no WireGuard peer: tests/toolkit/wgpeer is built with Go before the lab enters its namespace (or give WGPEER_BIN)');
+      const ip = (/** @type {string[]} */ a) => execFileSync('ip', a, {encoding: 'utf8'});
+      // the server's key pair: the page's publicKey is this key's public half; the peer allows the page's 10.8.0.2
+      const peer = spawn(/** @type {string} */ (bin), ['-name', 'wglab0', '-listen', '51820',
+        '-private', Buffer.from(WG_SERVER_PRIVATE, 'base64').toString('hex'),
+        '-peer', Buffer.from(WG_CLIENT_PUBLIC, 'base64').toString('hex'), '-allowed', '10.8.0.2/32'], {stdio: ['ignore', 'pipe', 'pipe']});
+      lab.children.add(peer);
+      /** @type {string[]} */
+      const seen = [];
+      peer.stdout?.on('data', (d) => seen.push(String(d)));
+      peer.stderr?.on('data', (d) => seen.push(String(d)));
+      try {
+        await lab.waitFor(() => seen.join('').includes('wgpeer: started'), 'the WireGuard peer started', 10_000)
+          .catch((e) => { throw new Error(`${e.message}:\n${seen.join('')}`); });
+        ip(['addr', 'add', '10.8.0.1/24', 'dev', 'wglab0']);
+        ip(['link', 'set', 'wglab0', 'up']);
+        const r = await lab.fetch(lab.socks(1080), TARGET.url);
+        lab.expect(r.reached === TARGET.reached, `reached ${r.reached}`);
+        lab.expect(r.from === '10.8.0.2', `the stand-in should see the tunnel address 10.8.0.2 as the source, saw ${r.from}`);
+        const rx = Number(/RX:[^\n]*\n\s*(\d+)/.exec(ip(['-s', 'link', 'show', 'wglab0']))?.[1] ?? 0);
+        lab.expect(rx > 32 * 1024, `the peer's device should have received the 32 KiB sent, received ${rx} bytes`);
+      } finally {
+        peer.kill('SIGKILL');
+        lab.children.delete(peer);
+      }
     },
   },
 ];
