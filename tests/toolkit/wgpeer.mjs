@@ -13,8 +13,8 @@ const HERE = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * The wgpeer binary: WGPEER_BIN when set, else the cached build, else a build now (before entering
- * the namespace: Go may need the module proxy). Null when there is no Go to build it with; the
- * scenario that needs it then fails saying so.
+ * the namespace: Go may need the module proxy). Null when it cannot be built (no Go, a cache folder
+ * it may not write); the scenario that needs it then fails saying so.
  * @param {{log?: (line: string) => void}} [o]
  * @returns {string | null}
  */
@@ -26,15 +26,15 @@ export function wgPeer({log = (l) => console.log(l)} = {}) {
   const go = ['go', '/usr/local/go/bin/go'].find((g) => spawnSync(g, ['version'], {env: {...process.env, GOTOOLCHAIN: 'local'}}).status === 0);
   if (!go) return null;
   const tmp = `${bin}.part-${process.pid}`;
-  mkdirSync(dirname(bin), {recursive: true});
   log(`toolkit: building the lab's WireGuard peer (tests/toolkit/wgpeer) into ${dirname(bin)}...`);
   try {
+    mkdirSync(dirname(bin), {recursive: true}); // may be refused (another user's cache): no peer then
     execFileSync(go, ['build', '-trimpath', '-o', tmp, './wgpeer'], {
       cwd: HERE, stdio: ['ignore', 'inherit', 'inherit'], timeout: 5 * 60_000,
       env: {...process.env, GOTOOLCHAIN: 'local', GOFLAGS: '-mod=readonly', CGO_ENABLED: '0'},
     });
   } catch (e) {
-    rmSync(tmp, {force: true});
+    try { rmSync(tmp, {force: true}); } catch { /* a folder it may not even read */ }
     log(`toolkit: building the WireGuard peer failed (${/** @type {Error} */ (e).message.split('\n')[0]})`);
     return null;
   }
