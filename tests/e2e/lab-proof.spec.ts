@@ -27,9 +27,11 @@ for (const locale of ['zh', 'en'] as const) {
   });
 }
 
-test('an example the lab does not run has no proof line (the TPROXY example of /config/transport, tests/lab/not-run.mjs)', async ({page}) => {
-  expect(proofs.some((p) => p.lab === 'tproxy-mark'), 'the lab does not run tproxy-mark').toBe(false);
-  await page.goto(localePath('/config/transport', 'en'));
+test('an example the lab does not run has no proof line (the services excerpt of /config/service/backgroundObservatory, tests/lab/not-run.mjs)', async ({page}) => {
+  expect(proofs.some((p) => p.lab === 'background-observatory-persistent'), 'the lab does not run background-observatory-persistent').toBe(false);
+  const here = proofs.filter((p) => p.page === '/config/service/backgroundObservatory');
+  expect(here.map((p) => p.lab), 'the page\'s complete example is run').toEqual(['background-observatory-least-ping']);
+  await page.goto(localePath('/config/service/backgroundObservatory', 'en'));
   await expect(page.locator('div[class*="codeBlockContainer"]').first()).toBeVisible();
-  await expect(page.locator('p.lab-proof')).toHaveCount(proofs.filter((p) => p.page === '/config/transport').length);
+  await expect(page.locator('p.lab-proof')).toHaveCount(here.length);
 });

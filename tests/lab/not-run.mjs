@@ -7,7 +7,6 @@
  * @type {Record<string, string>}
  */
 export const NOT_RUN = {
-  'tproxy-mark': 'a TPROXY inbound and an outbound mark need iptables TPROXY rules and policy routing, which the lab does not set up',
   'background-observatory-persistent': 'an excerpt of two services with no inbound and no outbound, showing how persistentProbeResult goes with filesystemstorage: nothing to probe or carry; the page\'s complete example (lab=background-observatory-least-ping) is run',
 };
 

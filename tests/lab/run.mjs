@@ -462,6 +462,7 @@ if (argv.includes('--list')) {
     if (!insideNamespace()) {
       needProgram('/usr/bin/openssl', 'openssl');
       needProgram('/usr/bin/unshare', 'util-linux');
+      needProgram('/usr/sbin/nft', 'nftables'); // the TPROXY example's firewall rule (tproxy-mark)
     }
     // the WireGuard example's far end, built outside like v2ray; inside, WGPEER_BIN names it
     const wgpeer = wgPeer();

@@ -1,5 +1,6 @@
 // /config/transport/*, /config/transport, /developer/protocols: transport examples as pairs; a
 // server shown alone gets the matching client written here.
+import {execFileSync} from 'node:child_process';
 import {statSync} from 'node:fs';
 import {join} from 'node:path';
 import {throughServer, udpThroughServer, vmessClient, vmessServer} from '../kit.mjs';
@@ -174,4 +175,53 @@ export default [
       await udpThroughServer(lab);
     },
   },
+  {
+    name: 'tproxy-mark',
+    exclusive: true, // its firewall rule takes every connection to 192.0.2.10 while it runs
+    proves: {
+      zh: '用 nftables 的 TPROXY 规则把发往 192.0.2.10 的 TCP（80 端口）和 UDP（7 端口）交给 12345 端口后，透明代理入站按原目标地址接收，直连出站把连接送到 192.0.2.10，数据双向完整到达；出站连接带标记 255，被规则里的「标记 255 放行」排除，没有再被送回 V2Ray。',
+      en: 'with an nftables TPROXY rule handing TCP (port 80) and UDP (port 7) for 192.0.2.10 to port 12345, the transparent inbound takes them with their original destination and the direct outbound delivers them to 192.0.2.10, data intact both ways; the outbound\'s connections carry mark 255, which the rule lets through, so they are not sent back to V2Ray.',
+    },
+    run: {config: 'tproxy-mark'},
+    ports: [12345],
+    async check(lab) {
+      const nft = (/** @type {string} */ script) => execFileSync('nft', ['-f', '-'], {input: script, timeout: 5_000, stdio: ['pipe', 'ignore', 'pipe']});
+      const port = lab.port(12345);
+      nft(`table ip lab_tproxy {
+        chain pre {
+          type filter hook prerouting priority mangle; policy accept;
+          meta mark 255 return
+          ip daddr 192.0.2.10 tcp dport 80 tproxy to 127.0.0.1:${port} meta mark set 1 accept
+          ip daddr 192.0.2.10 udp dport 7 tproxy to 127.0.0.1:${port} meta mark set 1 accept
+        }
+      }`);
+      try {
+        const r = await lab.fetch({plain: 80, host: '192.0.2.10'}, 'http://192.0.2.10/');
+        lab.expect(r.reached === '192.0.2.10:80', `the connection should reach 192.0.2.10:80, reached ${r.reached}`);
+        await lab.accessLine('config', /accepted tcp:192\.0\.2\.10:80 \[direct\]/, 'the TPROXY inbound took the connection for 192.0.2.10:80');
+        const reply = await udpExchange('192.0.2.10', 7, Buffer.from('tproxy-udp'));
+        lab.expect(String(reply) === 'reached 192.0.2.10:7\ntproxy-udp', `the UDP echo through TPROXY answered ${JSON.stringify(String(reply))}`);
+        await lab.accessLine('config', /accepted udp:192\.0\.2\.10:7 \[direct\]/, 'the TPROXY inbound took the UDP datagram');
+      } finally {
+        try { execFileSync('nft', ['delete', 'table', 'ip', 'lab_tproxy'], {timeout: 5_000}); } catch { /* not added */ }
+      }
+    },
+  },
 ];
+
+/**
+ * One UDP datagram straight to host:port (no proxy) and the first answer; 5 s at most.
+ * @param {string} host @param {number} port @param {Buffer} payload @returns {Promise<Buffer>}
+ */
+async function udpExchange(host, port, payload) {
+  const {createSocket} = await import('node:dgram');
+  const sock = createSocket('udp4');
+  try {
+    return await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`UDP to ${host}:${port}: no answer in 5 s`)), 5_000);
+      sock.on('message', (m) => { clearTimeout(timer); resolve(m); });
+      sock.on('error', (e) => { clearTimeout(timer); reject(e); });
+      sock.send(payload, port, host);
+    });
+  } finally { sock.close(); }
+}
