@@ -124,8 +124,8 @@ export default [
   {
     name: 'v5-router-example',
     proves: {
-      zh: 'ads.example.com 的子域名和 track1.example.com 被屏蔽，请求到不了目标；内网地址 10.1.2.3 和 192.168.1.10 直连；example.com 由均衡器交给两台服务器（hk.example.com、jp.example.com）之一发出（测试时间内还没有测速结果，没有验证按延迟选择）。',
-      en: 'subdomains of ads.example.com and track1.example.com are blocked and never reach their host; the LAN addresses 10.1.2.3 and 192.168.1.10 go direct; example.com is handed by the balancer to one of the two servers (hk.example.com, jp.example.com) and leaves from it (no latency had been measured within the test, so choosing by latency is not verified).',
+      zh: 'ads.example.com 的子域名和 track1.example.com 被屏蔽，请求到不了目标；内网地址 10.1.2.3 和 192.168.1.10 直连；example.com 由均衡器交给两台服务器（hk.example.com、jp.example.com）之一发出（测试没有等待测速结果，没有验证按延迟选择）。',
+      en: 'subdomains of ads.example.com and track1.example.com are blocked and never reach their host; the LAN addresses 10.1.2.3 and 192.168.1.10 go direct; example.com is handed by the balancer to one of the two servers (hk.example.com, jp.example.com) and leaves from it (the test does not wait for latency measurements, so choosing by latency is not verified).',
     },
     run: {
       hk: {inline: vmessTlsPartner(ID, 443, HOSTS['hk.example.com'])},
@@ -231,8 +231,8 @@ export default [
   {
     name: 'v5-burst-example',
     proves: {
-      zh: 'SOCKS 连接经两台 VMess 服务器（tokyo.example.com、osaka.example.com）之一发出（突发观测在 5 分钟内随机采样，测试时间内还没有结果，没有验证按负载选择）。',
-      en: 'SOCKS connections leave through one of the two VMess servers (tokyo.example.com, osaka.example.com) (the burst observatory samples at random times within 5 minutes and had no result within the test, so choosing by load is not verified).',
+      zh: 'SOCKS 连接经两台 VMess 服务器（tokyo.example.com、osaka.example.com）之一发出（突发观测在 5 分钟内随机采样，测试没有等待采样结果，没有验证按负载选择）。',
+      en: 'SOCKS connections leave through one of the two VMess servers (tokyo.example.com, osaka.example.com) (the burst observatory samples at random times within 5 minutes and the test does not wait for its results, so choosing by load is not verified).',
     },
     run: {
       tokyo: {inline: vmessPartner({id: OBSERVED_ID, port: 10086, listen: HOSTS['tokyo.example.com']})},
