@@ -28,6 +28,7 @@ import {geoipDat, geositeDat} from '../toolkit/geo.mjs';
 import {enterNamespace, insideNamespace} from '../toolkit/namespace.mjs';
 import {V2rayProcess, children, killAll, killOnExit, waitFor} from '../toolkit/processes.mjs';
 import {RELEASE, moduleSource, v2ray, withToolkit} from '../toolkit/v2ray.mjs';
+import {wgPeer} from '../toolkit/wgpeer.mjs';
 import {prepareConfig} from './config.mjs';
 import {ROOT, isCompleteConfig, labBlocks, readBlocks, whyNotLoadable} from './pages.mjs';
 import {NOT_RUN, NOT_YET_RUN} from './not-run.mjs';
@@ -198,8 +199,8 @@ async function inside(bin) {
  * @typedef {ReturnType<typeof makeContext>} LabContext
  */
 
-/** The page blocks a scenario runs. @param {Scenario} s */
-const pageIds = (s) => Object.values(s.run).flatMap((v) => (typeof v === 'string' ? [v] : Array.isArray(v) ? v : []));
+/** The page blocks a scenario runs, at its start (run) or when its check starts them (later). @param {Scenario} s */
+const pageIds = (s) => [...Object.values(s.run), ...Object.values(s.later ?? {})].flatMap((v) => (typeof v === 'string' ? [v] : Array.isArray(v) ? v : []));
 
 /** @param {Scenario[]} scenarios @param {Map<string, {page: string}>} byId */
 function checkScenarios(scenarios, byId) {
@@ -357,7 +358,8 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras, 
       const replace = Object.fromEntries(Object.entries(s.replace ?? {}).map(([k, v]) => [k, v.replaceAll('{DIR}', dir)]));
       const v5 = this.isV5(role);
       const configs = this.sources(role).map((c) => prepareConfig(c, {ports, cert: pki, dir, role, replace, v5}));
-      const p = new V2rayProcess({bin, role, dir, config: configs[0], configs: configs.length > 1 ? configs : undefined,
+      // the scenario's folder is its working directory: state an example keeps under "WorkDir" stays there
+      const p = new V2rayProcess({bin, role, dir, config: configs[0], configs: configs.length > 1 ? configs : undefined, cwd: dir,
         format: v5 ? 'jsonv5' : 'json', env: {V2RAY_LOCATION_ASSET: assets, SSL_CERT_FILE: pki.caFile}});
       procs.set(role, p);
       await p.ready();
@@ -369,6 +371,12 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras, 
     access(role) { return procs.get(role)?.access() ?? ''; },
     /** @param {string} role */
     errors(role) { return procs.get(role)?.errors() ?? ''; },
+    /** What a role's v2ray wrote to stdout and stderr (a crash's panic goes there). @param {string} role */
+    output(role) { return procs.get(role)?.output ?? ''; },
+    /** Whether a role's v2ray is still running. @param {string} role */
+    running(role) { return procs.get(role)?.exitCode === null; },
+    /** The lab's certificate and key files (signed by the lab CA), for a server a scenario starts itself. */
+    pki: {certFile: pki.certFile, keyFile: pki.keyFile},
     /** @param {number} n @param {{user?: string, pass?: string, host?: string}} [extra] */
     socks: (n, extra = {}) => ({socks: port(n), ...extra}),
     /** @param {number} n @param {{user?: string, pass?: string, host?: string}} [extra] */
@@ -443,7 +451,7 @@ if (argv.includes('--list')) {
   for (const f of readdirSync(join(HERE, 'scenarios')).filter((n) => n.endsWith('.mjs')).sort()) {
     for (const s of [(await import(pathToFileURL(join(HERE, 'scenarios', f)).href)).default].flat()) {
       const what = (/** @type {Role} */ r) => (typeof r === 'string' ? `lab=${r}` : Array.isArray(r) ? r.map((x) => `lab=${x}`).join(' + ') : 'written by the scenario');
-      console.log(`${s.name} (${f}): ${Object.values(s.run).map(what).join(', ')}\n  ${s.proves.en}`);
+      console.log(`${s.name} (${f}): ${[...Object.values(s.run), ...Object.values(s.later ?? {})].map(what).join(', ')}\n  ${s.proves.en}`);
     }
   }
 } else {
@@ -456,7 +464,9 @@ if (argv.includes('--list')) {
       needProgram('/usr/bin/unshare', 'util-linux');
       needProgram('/usr/sbin/nft', 'nftables'); // the TPROXY example's firewall rule (tproxy-mark)
     }
-    await enterNamespace({name: 'npm run lab', env: {V2RAY_BIN: bin}, addresses: labAddresses(), userNamespaceEnough: false, timeoutMs: 15 * 60_000});
+    // the WireGuard example's far end, built outside like v2ray; inside, WGPEER_BIN names it
+    const wgpeer = wgPeer();
+    await enterNamespace({name: 'npm run lab', env: {V2RAY_BIN: bin, ...(wgpeer ? {WGPEER_BIN: wgpeer} : {})}, addresses: labAddresses(), userNamespaceEnough: false, timeoutMs: 15 * 60_000});
     await inside(bin);
   });
 }

@@ -131,7 +131,8 @@ export async function udpVia(proxy, host, port, payload, timeoutMs = 5_000) {
 }
 
 /**
- * @typedef {{reached: string, host: string | null, sni: string | null, path: string, echo: string}} WebReport
+ * @typedef {{reached: string, from: string | null, host: string | null, sni: string | null, path: string, echo: string}} WebReport
+ *   `from`: the address the connection came from (a tunnel's inner address, say)
  */
 
 /**

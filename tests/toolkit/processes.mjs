@@ -72,13 +72,14 @@ const isOld = (bin) => OLD_BINARIES.has(bin);
 export class V2rayProcess {
   /**
    * @param {{bin: string, role: string, dir: string, config: unknown, configs?: unknown[], format?: Format, env?: Record<string, string>,
-   *   errorLog?: string, accessLog?: string, args?: (file: string) => string[]}} o `config` is written to DIR/ROLE.json as
-   *   given; `configs`, when given instead, to DIR/ROLE-0.json, DIR/ROLE-1.json…, each passed with its own `-c` in that
-   *   order (v2ray merges them, /config/multiple_config); `errorLog`/`accessLog` are the files its log settings name, read
-   *   for readiness and reports; `args`, given the path of DIR/ROLE.json, replaces the command line after the binary
-   *   (`-d DIR`, 4.x's several `-config`)
+   *   errorLog?: string, accessLog?: string, args?: (file: string) => string[], cwd?: string}} o `config` is written to
+   *   DIR/ROLE.json as given; `configs`, when given instead, to DIR/ROLE-0.json, DIR/ROLE-1.json…, each passed with its
+   *   own `-c` in that order (v2ray merges them, /config/multiple_config); `errorLog`/`accessLog` are the files its log
+   *   settings name, read for readiness and reports; `args`, given the path of DIR/ROLE.json, replaces the command line
+   *   after the binary (`-d DIR`, 4.x's several `-config`); `cwd` is its working directory (where relative paths such as
+   *   a "WorkDir" state folder go)
    */
-  constructor({bin, role, dir, config, configs, format = 'json', env = {}, errorLog, accessLog, args: argsFor}) {
+  constructor({bin, role, dir, config, configs, format = 'json', env = {}, errorLog, accessLog, args: argsFor, cwd}) {
     killOnExit();
     this.role = role;
     this.file = join(dir, `${role}.json`);
@@ -90,7 +91,7 @@ export class V2rayProcess {
     (configs ?? [config]).forEach((c, i) => writeFileSync(/** @type {string} */ (this.files[i]), JSON.stringify(c, null, 2)));
     const args = argsFor ? argsFor(this.file)
       : isOld(bin) ? this.files.flatMap((f) => ['-config', f]) : ['run', '-format', format, ...this.files.flatMap((f) => ['-c', f])];
-    this.child = spawn(bin, args, {env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']});
+    this.child = spawn(bin, args, {env: {...process.env, ...env}, cwd, stdio: ['ignore', 'pipe', 'pipe']});
     children.add(this.child);
     /** @type {number | null} */
     this.exitCode = null;

@@ -94,8 +94,8 @@ function streamDns(server, transport) {
 }
 
 /**
- * What a web stand-in answers: JSON naming the address reached, the Host, the TLS name and the
- * request body back. @param {boolean} tls
+ * What a web stand-in answers: JSON naming the address reached, the address it came from, the
+ * Host, the TLS name and the request body back. @param {boolean} tls
  * @returns {import('node:http').RequestListener}
  */
 function webHandler(tls) {
@@ -119,7 +119,7 @@ function webHandler(tls) {
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const sni = tls ? /** @type {import('node:tls').TLSSocket} */ (req.socket).servername || null : null;
-      const report = {reached: `${server}:${req.socket.localPort}`, host: req.headers.host ?? null, sni, path: req.url,
+      const report = {reached: `${server}:${req.socket.localPort}`, from: req.socket.remoteAddress ?? null, host: req.headers.host ?? null, sni, path: req.url,
         echo: body.toString('base64')};
       log({kind: tls ? 'https' : 'http', server, host: report.host, sni, path: req.url, bytes: body.length});
       res.writeHead(200, {'content-type': 'application/json'});

@@ -42,10 +42,18 @@ export const HOSTS = {
   'connectivitycheck.gstatic.com': '142.250.4.90',
   'connectivitycheck.platform.hicloud.com': '121.36.0.90',
   'api.v2fly.org': '172.67.0.90', // the v4 observatory's default probe URL, https://api.v2fly.org/checkConnection.svgz
+  // the v5 branch's examples (versioned_docs/v5)
+  'vmess.example.com': '198.51.100.17',
+  'proxy.example.net': '198.51.100.18',
+  'hk.example.com': '198.51.100.31',
+  'jp.example.com': '198.51.100.32',
+  'de.example.com': '198.51.100.33',
+  'nas.home.arpa': '192.168.1.20',
+  'sub.example.com': '127.0.0.9', // no web stand-in: the subscription scenario serves its own document there
 };
 
 /** Web stand-ins (HTTP on 80, HTTPS on 443): every address a name above points at, plus these. */
-export const WEB_ADDRESSES = [...new Set([...Object.values(HOSTS), '192.0.2.10', '203.0.113.10', '198.51.100.20', '192.168.1.10'])]
+export const WEB_ADDRESSES = [...new Set([...Object.values(HOSTS), '192.0.2.10', '203.0.113.10', '198.51.100.20', '192.168.1.10', '203.0.113.20'])]
   .filter((a) => !a.startsWith('127.'));
 
 /** DNS stand-ins: address -> transports served (udp/tcp on 53, DoT on 853, DoH on 443 /dns-query). */
@@ -59,6 +67,8 @@ export const DNS_SERVERS = {
   '223.6.6.6': ['udp', 'tcp'],
   '114.114.114.114': ['udp', 'tcp'],
   '119.29.29.29': ['udp', 'tcp'],
+  '10.0.0.53': ['udp', 'tcp'], // a LAN DNS server (the v5 DNS example)
+  '9.9.9.9': ['udp', 'tcp'],
 };
 
 /** geoip.dat codes -> CIDRs; the lab's own, so "CN" is what the lab says it is. */
