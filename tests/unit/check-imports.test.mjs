@@ -205,8 +205,12 @@ test('importsAcrossSuites: a suite importing another suite\'s folder fails by fi
     "import {ensureProgram} from '../examples/toolkit.mjs';\nimport {v2ray} from '../toolkit/v2ray.mjs';\nimport {codeBlocks} from '../content/blocks.mjs';\nimport {x} from './harness.mjs';\n");
   writeFileSync(join(dir, 'tests/tracer-diff/dns.ts'), "// once: import from '../lab/standins.mjs'\nconst s = await import('../lab/standins.mjs');\n");
   writeFileSync(join(dir, 'tests/toolkit/geo.mjs'), "import {join} from 'node:path';\n");
+  // the checker's corpus reader is shared; the comparison beside it is not
+  mkdirSync(join(dir, 'tests/unit'), {recursive: true});
+  writeFileSync(join(dir, 'tests/unit/c.test.ts'), "import {corpus} from '../schema/corpus.mjs';\nimport {x} from '../schema/compare-real.mjs';\n");
   assert.deepEqual(importsAcrossSuites(dir).map((p) => `${p.file}:${p.line} ${p.text}`).sort(), [
     'tests/lab/run.mjs:1 ../examples/toolkit.mjs',
     'tests/tracer-diff/dns.ts:2 ../lab/standins.mjs',
+    'tests/unit/c.test.ts:2 ../schema/compare-real.mjs',
   ]);
 });
