@@ -87,6 +87,8 @@ export type ServerStep = {
   outcome?: 'answer' | 'next' | 'stop' | 'timeout';
   queryStrategy: string;
   clientIp?: string;
+  /** the EDNS Client Subnet the queries carry (clientSubnet), when they carry one */
+  ecs?: string;
 };
 
 export type DnsTrace = {
@@ -436,6 +438,21 @@ function serverName(s: NameServer): string {
   }
 }
 
+/**
+ * The EDNS Client Subnet a query carries (app/dns/dnscommon.go:67-96 genEDNS0Options): a 4-byte
+ * address as family 1, masked to /24; any 16-byte one as family 2, masked to /96. The v4 reader
+ * keeps an IPv4 clientIp in 4 bytes (infra/conf/synthetic/dns/dns.go:142, common/net/address.go:100);
+ * the v5 loader parses it with Go's net.ParseIP (app/dns/dns.go:464 per server, :498 the global
+ * one), which returns 16 bytes, so there an IPv4 clientIp goes out as the IPv4-mapped prefix
+ * ::ffff:0:0/96 and carries nothing of the address.
+ */
+export function clientSubnet(clientIp: string | undefined, format: 'v4' | 'v5'): string | undefined {
+  const ip = clientIp ? parseIP(clientIp) : null;
+  if (!ip) return undefined;
+  if (ip.length === 4) return format === 'v4' ? `${[...ip.slice(0, 3), 0].join('.')}/24` : '::ffff:0:0/96';
+  return `${formatIP(Uint8Array.from([...ip.slice(0, 12), 0, 0, 0, 0]))}/96`;
+}
+
 /** app/dns/dns.go:50 New and nameserver.go:85 NewClient: each server's effective settings. */
 function clients(model: Model): Client[] {
   const d = model.dns;
@@ -453,13 +470,14 @@ function clients(model: Model): Client[] {
     else if (d.disableFallbackIfMatch) fallback = 'DisabledIfAnyMatch';
     const rules = s.domains.map((g) => ({rule: g.rule, entries: g.entries}));
     if (s.kind === 'localhost') rules.push(localRule); // nameserver.go:159
+    const queryStrategy = s.queryStrategy ?? d.queryStrategy; // nameserver.go:107
     return {
       server: s,
       name: serverName(s),
       // nameserver.go:136 + dns.go:197: a "fakedns" address, or a v4 server with its own pool
       fake: s.kind === 'fakedns' || s.fakeDns,
       fallback,
-      queryStrategy: s.queryStrategy ?? d.queryStrategy, // nameserver.go:107
+      queryStrategy,
       tag: s.tag ?? d.tag ?? '', // nameserver.go:98: else a random "v2ray.system.<uuid>" tag
       tagRandom: !(s.tag ?? d.tag),
       clientIp: s.clientIp ?? d.clientIp, // nameserver.go:104
@@ -592,6 +610,9 @@ export function traceLookup(model: Model, rawName: string, geo: GeoData, opts: L
       maybeFirst: o.why === 'fallback' ? maybe.get(o.ci) : undefined,
       routed: null, expectIPs: s && !fake ? s.expectIPs.map((e) => e.text) : [], queryStrategy: c.queryStrategy, clientIp: c.clientIp,
     };
+    // the local resolver and FakeDNS take no client IP (nameserver_local.go:22, nameserver_fakedns.go:26)
+    const ecs = s && !fake && s.kind !== 'localhost' && s.kind !== 'fakedns' ? clientSubnet(c.clientIp, model.format) : undefined;
+    if (ecs) step.ecs = ecs;
     // nameserver.go:46: classic UDP, DoH and DoT-less TCP go through routing with the client's tag
     if (s && (s.kind === 'udp' || s.kind === 'doh' || s.kind === 'tcp') && !fake && (opts.depth ?? 0) < 2) {
       const network = s.kind === 'udp' ? 'udp' : 'tcp';

@@ -193,6 +193,20 @@ test('entry tags: a v4 bridge\'s tag and a loopback\'s inboundTag are inbound ta
   assert.deepEqual(readConfig({outbounds: out('direct')}, 'v4').entryTags, []);
 });
 
+test('DNS: the client subnet sent is /24 of a v4-format clientIp, but ::ffff:0:0/96 in the v5 format (dnscommon.go:75, dns.go:464 net.ParseIP)', () => {
+  // v5.52.0 app/dns/dnscommon.go:75: a 4-byte address goes out as family 1 masked to /24, a 16-byte
+  // one as family 2 masked to /96; the v5 loader parses clientIp with net.ParseIP (app/dns/dns.go:464,
+  // :498), which returns 16 bytes, so an IPv4 clientIp carries only the IPv4-mapped prefix (seen by
+  // npm run tracer:diff: the stand-ins got ::ffff:0:0/96 from 5.52.0 for "clientIp": "100.64.7.9")
+  const v4 = readConfig({dns: {clientIp: '100.64.7.9', servers: ['127.0.53.1', {address: '127.0.53.2', clientIp: '2001:db8:1:2:3:4:5:6'}, 'localhost']}}, 'v4');
+  const t4 = traceLookup(v4, 'www.example.com', emptyGeoData(), {fake: false, unreachable: [0, 1]});
+  assert.deepEqual(t4.servers.map((s) => s.ecs), ['100.64.7.0/24', '2001:db8:1:2:3:4::/96', undefined]);
+  const v5 = readConfig({dns: {clientIp: '100.64.7.9', nameServer: [{address: {address: '127.0.53.1'}}]}}, 'v5');
+  const t5 = traceLookup(v5, 'www.example.com', emptyGeoData(), {fake: false});
+  assert.equal(t5.servers[0]?.ecs, '::ffff:0:0/96');
+  assert.equal(t5.servers[0]?.clientIp, '100.64.7.9');
+});
+
 test('attrs: the Starlark subset', () => {
   assert.equal(evalAttrs("attrs[':method'] == 'GET' and attrs[':path'].startswith('/a')", {':method': 'GET', ':path': '/ab'}), true);
   assert.equal(evalAttrs("not attrs[':path'].endswith('.js') or 'x' in attrs[':path']", {':path': '/x.js'}), true);

@@ -157,7 +157,7 @@ function ServerLine({s, name, format}: {s: ServerStep; name: string} & F): React
             ? tr({id: 'dns.routedRandom', message: '查询经过路由（入站标记是随机生成的，inboundTag 规则匹配不到）：发往 {target}，走 {outbound}'}, {target: r.target, outbound: routeOut})
             : tr({id: 'dns.routed', message: '查询经过路由（入站标记 {tag}）：发往 {target}，走 {outbound}'}, {tag: r.tag, target: r.target, outbound: routeOut})}</li>
           : <li>{tr({id: 'dns.local', message: '查询从本机直接发出，不经过路由'})}</li>)}
-        {s.clientIp && <li>{tr({id: 'dns.clientIp', message: '附带 EDNS Client Subnet：{ip}'}, {ip: s.clientIp})}</li>}
+        {s.ecs && <li>{tr({id: 'dns.clientIp', message: '附带 EDNS Client Subnet：{subnet}（由 clientIp {ip} 得出）'}, {subnet: s.ecs, ip: s.clientIp ?? ''})}</li>}
         {s.queryStrategy !== 'UseIP' && <li>{tr({id: 'dns.queryStrategy', message: 'queryStrategy {value}：只查询这一类地址'}, {value: s.queryStrategy})}</li>}
         {s.expectIPs.length > 0 && <li>{tr({id: 'dns.expect', message: '只接受落在 {list} 中的结果'}, {list: s.expectIPs.join(', ')})}</li>}
         {s.outcome === 'answer' && s.kept && <li>{tr({id: 'dns.answer', message: '得到 {ips}'}, {ips: s.kept.join(', ')})}</li>}
