@@ -78,6 +78,8 @@ export type ServerStep = {
   why: 'domain' | 'fallback' | 'only';
   matched?: string; // the domain rule that put it first
   fake: boolean; // answers with a fake IP
+  /** when `fake`: the pools the fake address comes from (clients(), app/dns/nameserver.go:136-150) */
+  fakePools?: string[];
   /** undecided: put first only if a geo list contains the name */
   maybeFirst?: string;
   routed: {tag: string; tagRandom: boolean; route: RouteResult; target: string; network: 'tcp' | 'udp'} | null;
@@ -412,6 +414,7 @@ type Client = {
   server: NameServer | null;
   name: string;
   fake: boolean;
+  fakePools: string[];
   fallback: 'Enabled' | 'Disabled' | 'DisabledIfAnyMatch';
   queryStrategy: string;
   tag: string;
@@ -458,7 +461,7 @@ function clients(model: Model): Client[] {
   const d = model.dns;
   if (d.servers.length === 0) {
     // dns.go:80: no server: one localhost client, without the local-domain rules
-    return [{server: null, name: 'localhost', fake: false, fallback: 'Enabled', queryStrategy: 'UseIP', tag: '', tagRandom: true, rules: []}];
+    return [{server: null, name: 'localhost', fake: false, fakePools: [], fallback: 'Enabled', queryStrategy: 'UseIP', tag: '', tagRandom: true, rules: []}];
   }
   return d.servers.map((s) => {
     // nameserver.go:120: a server's own fallbackStrategy, else skipFallback, else the global one
@@ -471,11 +474,19 @@ function clients(model: Model): Client[] {
     const rules = s.domains.map((g) => ({rule: g.rule, entries: g.entries}));
     if (s.kind === 'localhost') rules.push(localRule); // nameserver.go:159
     const queryStrategy = s.queryStrategy ?? d.queryStrategy; // nameserver.go:107
+    // nameserver.go:136: a server's own pools; else (an empty "fakedns" of its own, or the address
+    // "fakedns") the dns-level pools, which in v4 the top-level "fakedns" replaces
+    // (infra/conf/v4/v2ray.go:420-423); else :140-150 198.18.0.0/15 and fc00::/18, each when its
+    // family is queried
+    const global = model.fakeDnsTopLevel.length > 0 ? model.fakeDnsTopLevel : d.fakeDnsPools;
+    const defaults = [...(queryStrategy !== 'UseIPv6' ? ['198.18.0.0/15'] : []), ...(queryStrategy !== 'UseIPv4' ? ['fc00::/18'] : [])];
+    const fakePools = s.fakeDnsPools.length > 0 ? s.fakeDnsPools : global.length > 0 ? global : defaults;
     return {
       server: s,
       name: serverName(s),
       // nameserver.go:136 + dns.go:197: a "fakedns" address, or a v4 server with its own pool
       fake: s.kind === 'fakedns' || s.fakeDns,
+      fakePools,
       fallback,
       queryStrategy,
       tag: s.tag ?? d.tag ?? '', // nameserver.go:98: else a random "v2ray.system.<uuid>" tag
@@ -531,6 +542,8 @@ export type LookupOptions = {
   want?: Want;
   /** indices of servers that time out (the next server is then asked) */
   unreachable?: number[];
+  /** indices of servers that answer with an error code such as NXDOMAIN (the lookup ends there) */
+  nxdomain?: number[];
 };
 
 export function traceLookup(model: Model, rawName: string, geo: GeoData, opts: LookupOptions): DnsTrace {
@@ -606,7 +619,7 @@ export function traceLookup(model: Model, rawName: string, geo: GeoData, opts: L
     // nameserver.go:189: with FakeDNS wanted and this client able to, the fake server answers
     const fake = opts.fake && c.fake;
     const step: ServerStep = {
-      server: s, name: c.name, why: all.length === 1 && !s ? 'only' : o.why, matched: o.matched, fake,
+      server: s, name: c.name, why: all.length === 1 && !s ? 'only' : o.why, matched: o.matched, fake, ...(fake ? {fakePools: c.fakePools} : {}),
       maybeFirst: o.why === 'fallback' ? maybe.get(o.ci) : undefined,
       routed: null, expectIPs: s && !fake ? s.expectIPs.map((e) => e.text) : [], queryStrategy: c.queryStrategy, clientIp: c.clientIp,
     };
@@ -638,6 +651,13 @@ export function traceLookup(model: Model, rawName: string, geo: GeoData, opts: L
         done = true;
       } else if (s && opts.unreachable?.includes(s.index)) {
         step.outcome = 'timeout'; // a timeout (context.DeadlineExceeded): dns.go:308 asks the next
+      } else if (s && !fake && opts.nxdomain?.includes(s.index)) {
+        // an error answer (NXDOMAIN: dnscommon.go:41 RCodeError) is none of the errors dns.go:308
+        // moves on for: the lookup ends there, without asking the next server
+        step.kept = [];
+        step.outcome = 'stop';
+        trace.ips = [];
+        done = true;
       } else if (fake) {
         step.outcome = 'answer';
         done = true;

@@ -207,6 +207,28 @@ test('DNS: the client subnet sent is /24 of a v4-format clientIp, but ::ffff:0:0
   assert.equal(t5.servers[0]?.clientIp, '100.64.7.9');
 });
 
+test('DNS: an NXDOMAIN answer ends the lookup; a timeout or an answer outside expectIps moves on (dns.go:308)', () => {
+  // v5.52.0 app/dns/dns.go:308: only context.Canceled, context.DeadlineExceeded and
+  // errExpectedIPNonMatch let the next server be asked; an error code (dnscommon.go:41 RCodeError) returns
+  const m = readConfig({dns: {servers: ['127.0.53.1', '127.0.53.2', '127.0.53.3']}}, 'v4');
+  const t = traceLookup(m, 'www.example.com', emptyGeoData(), {fake: false, answer: ['198.51.100.1'], nxdomain: [1], unreachable: [0]});
+  assert.deepEqual(t.servers.map((s) => s.outcome), ['timeout', 'stop', undefined]);
+  assert.deepEqual(t.ips, []);
+});
+
+test('FakeDNS: the pool an answer comes from: the v4 dns-level pool, the top-level one before it, else 198.18.0.0/15 by queryStrategy (nameserver.go:136-150)', () => {
+  const lookup = (c: Record<string, unknown>, format: 'v4' | 'v5' = 'v4') =>
+    traceLookup(readConfig(c, format), 'x.example.com', emptyGeoData(), {fake: true}).servers[0]?.fakePools;
+  assert.deepEqual(lookup({dns: {servers: ['fakedns'], fakedns: {ipPool: '100.100.0.0/16', poolSize: 1000}}}), ['100.100.0.0/16']);
+  // infra/conf/v4/v2ray.go:420-423: the top-level "fakedns" replaces dns.fakedns
+  assert.deepEqual(lookup({fakedns: [{ipPool: '10.64.0.0/10'}], dns: {servers: ['fakedns'], fakedns: {ipPool: '100.100.0.0/16'}}}), ['10.64.0.0/10']);
+  assert.deepEqual(lookup({dns: {servers: ['fakedns']}}), ['198.18.0.0/15', 'fc00::/18']);
+  assert.deepEqual(lookup({dns: {servers: ['fakedns'], queryStrategy: 'UseIPv4'}}), ['198.18.0.0/15']);
+  assert.deepEqual(lookup({dns: {servers: [{address: '127.0.53.1', fakedns: {ipPool: '100.64.0.0/16'}}], fakedns: {ipPool: '100.100.0.0/16'}}}), ['100.64.0.0/16']);
+  // app/dns/dns.go:495: the v5 loader does not copy fakeDns, so the defaults apply
+  assert.deepEqual(lookup({dns: {nameServer: [{address: {address: 'fakedns'}}], fakeDns: {pools: [{ipPool: '100.100.0.0/16', lruSize: 100}]}}}, 'v5'), ['198.18.0.0/15', 'fc00::/18']);
+});
+
 test('attrs: the Starlark subset', () => {
   assert.equal(evalAttrs("attrs[':method'] == 'GET' and attrs[':path'].startswith('/a')", {':method': 'GET', ':path': '/ab'}), true);
   assert.equal(evalAttrs("not attrs[':path'].endswith('.js') or 'x' in attrs[':path']", {':path': '/x.js'}), true);
