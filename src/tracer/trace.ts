@@ -23,6 +23,9 @@ export type Destination = {
   protocol?: string; // sniffed protocol (http, tls, quic, bittorrent) or set by the toolkit
   /** What the DNS servers answer for the domain, if the reader knows; else IP conditions on a looked-up address stay undecided. */
   dnsAnswer?: string[];
+  /** DNS servers (indices) that time out / answer NXDOMAIN when the router looks the domain up */
+  unreachable?: number[];
+  nxdomain?: number[];
   /** session attributes (HTTP sniffing sets :method, :path, ...), for "attrs" conditions */
   attrs?: Record<string, string>;
 };
@@ -40,7 +43,8 @@ export type CondResult = {
 };
 
 export type RuleStep = {kind: 'rule'; rule: Rule; pass: 1 | 2; result: Tri; conditions: CondResult[]};
-export type LookupStep = {kind: 'lookup'; why: 'IpOnDemand' | 'IpIfNonMatch'; rule?: number; dns: DnsTrace};
+/** `again`: the lookup before it failed and was not kept, so this IP condition looks up once more. */
+export type LookupStep = {kind: 'lookup'; why: 'IpOnDemand' | 'IpIfNonMatch'; rule?: number; dns: DnsTrace; again?: boolean};
 export type PassStep = {kind: 'secondPass'} | {kind: 'noSecondPass'; why: 'strategy' | 'ip' | 'skip'};
 export type BalancerStep = {
   kind: 'balancer';
@@ -87,6 +91,8 @@ export type ServerStep = {
   /** with a known answer: the IPs kept after expectIPs / queryStrategy, and what happens then */
   kept?: string[];
   outcome?: 'answer' | 'next' | 'stop' | 'timeout';
+  /** in a repeated lookup: answered from the server's cache, nothing sent (nameserver_udp.go:253) */
+  cached?: boolean;
   queryStrategy: string;
   clientIp?: string;
   /** the EDNS Client Subnet the queries carry (clientSubnet), when they carry one */
@@ -230,8 +236,9 @@ function evalCondition(c: Condition, ctx: Ctx, geo: GeoData, resolver: Resolver,
       } else if (ctx.targetIP) {
         ips = [ctx.targetIP];
       } else if (resolver.active && ctx.domain !== '') {
-        // features/routing/dns/context.go:19 GetTargetIPs: looks the domain up once, on first use
-        if (!resolver.done) onLookup();
+        // features/routing/dns/context.go:19 GetTargetIPs: looks the domain up on first use and keeps
+        // the addresses; a failed lookup is not kept (:29-34), so every later IP condition looks up again
+        if (!resolver.done || resolver.ips?.length === 0) onLookup();
         lookedUp = true;
         if (resolver.ips === null) {
           // the answer is unknown: undecided unless no entry could ever match
@@ -290,8 +297,11 @@ export function balancerCandidates(model: Model, b: Balancer): string[] {
   return model.outbounds.map((o) => o.tag).filter((t) => t !== '' && b.selectors.some((s) => t.startsWith(s)));
 }
 
-function dnsResolveForRouting(model: Model, geo: GeoData, ctx: Ctx, depth: number): {ips: IP[] | null; trace: DnsTrace} {
-  const t = traceLookup(model, ctx.domain, geo, {fake: false, answer: ctx.dest.dnsAnswer, depth: depth + 1});
+/** Repeated failed lookups shown at most (one per IP condition in v2ray; the outcome cannot change). */
+const maxLookups = 20;
+
+function dnsResolveForRouting(model: Model, geo: GeoData, ctx: Ctx, depth: number, again: boolean): {ips: IP[] | null; trace: DnsTrace} {
+  const t = traceLookup(model, ctx.domain, geo, {fake: false, answer: ctx.dest.dnsAnswer, depth: depth + 1, again, unreachable: ctx.dest.unreachable, nxdomain: ctx.dest.nxdomain});
   return {ips: t.ips === null ? null : t.ips.map((s) => parseIP(s) as IP), trace: t};
 }
 
@@ -316,12 +326,14 @@ export function route(model: Model, dest: Destination, geo: GeoData, opts: {skip
   let lookupWhy: 'IpOnDemand' | 'IpIfNonMatch' = 'IpOnDemand';
   let currentRule = -1;
   const onLookup = (): void => {
+    const again = resolver.done;
     resolver.done = true;
     if (depth > 2) { resolver.ips = []; return; }
-    const r = dnsResolveForRouting(model, geo, ctx, depth);
+    if (again && steps.filter((s) => s.kind === 'lookup').length >= maxLookups) return;
+    const r = dnsResolveForRouting(model, geo, ctx, depth, again);
     resolver.ips = r.ips;
     resolver.trace = r.trace;
-    steps.push({kind: 'lookup', why: lookupWhy, rule: currentRule, dns: r.trace});
+    steps.push({kind: 'lookup', why: lookupWhy, rule: currentRule, dns: r.trace, ...(again ? {again} : {})});
   };
 
   const finish = (rule: Rule | null, undecidedBecause: string[] | null): string | null => {
@@ -544,6 +556,8 @@ export type LookupOptions = {
   unreachable?: number[];
   /** indices of servers that answer with an error code such as NXDOMAIN (the lookup ends there) */
   nxdomain?: number[];
+  /** a repeat of a failed lookup: servers with a cache answer from it (cached) */
+  again?: boolean;
 };
 
 export function traceLookup(model: Model, rawName: string, geo: GeoData, opts: LookupOptions): DnsTrace {
@@ -651,6 +665,7 @@ export function traceLookup(model: Model, rawName: string, geo: GeoData, opts: L
         done = true;
       } else if (s && opts.unreachable?.includes(s.index)) {
         step.outcome = 'timeout'; // a timeout (context.DeadlineExceeded): dns.go:308 asks the next
+        // (a timeout leaves no record, so a repeated lookup waits for it again)
       } else if (s && !fake && opts.nxdomain?.includes(s.index)) {
         // an error answer (NXDOMAIN: dnscommon.go:41 RCodeError) is none of the errors dns.go:308
         // moves on for: the lookup ends there, without asking the next server
@@ -689,6 +704,11 @@ export function traceLookup(model: Model, rawName: string, geo: GeoData, opts: L
         }
       }
     }
+    // a repeated lookup: every server but the system resolver and FakeDNS keeps what it was
+    // answered, an error code and an empty answer too (nameserver_udp.go:253, nameserver_doh.go:332,
+    // nameserver_tcp.go:314, nameserver_quic.go:285; dnscommon.go:37 getIPs), so only a timeout
+    // is asked again
+    if (opts.again && s && !fake && step.outcome !== undefined && step.outcome !== 'timeout' && s.kind !== 'localhost' && s.kind !== 'fakedns') step.cached = true;
     trace.servers.push(step);
   }
   if (answer && !done) trace.ips = [];

@@ -229,6 +229,23 @@ test('FakeDNS: the pool an answer comes from: the v4 dns-level pool, the top-lev
   assert.deepEqual(lookup({dns: {nameServer: [{address: {address: 'fakedns'}}], fakeDns: {pools: [{ipPool: '100.100.0.0/16', lruSize: 100}]}}}, 'v5'), ['198.18.0.0/15', 'fc00::/18']);
 });
 
+test('a failed lookup is not kept: every later IP condition looks up again, cached servers answer from their cache (context.go:29-34)', () => {
+  // v5.52.0 features/routing/dns/context.go:29-34 keeps resolvedIPs only when LookupIP succeeded;
+  // app/dns/nameserver_udp.go:253 answers a repeat from the record cached (here the answer outside
+  // expectIps), while the system resolver ("localhost") has no cache and a timeout leaves no record
+  // (seen by npm run tracer:diff: the stand-in behind "localhost" was asked again after the DoH server)
+  const m = readConfig({outbounds: out('a', 'b', 'c'), dns: {servers: [{address: '127.0.53.1', expectIps: ['10.0.0.0/8']}, {address: 'localhost', expectIps: ['10.0.0.0/8']}, '127.0.53.9']},
+    routing: {domainStrategy: 'IPIfNonMatch', rules: [{type: 'field', ip: ['192.0.2.0/24'], outboundTag: 'b'}, {type: 'field', ip: ['198.51.100.0/24'], outboundTag: 'c'}]}}, 'v4');
+  const r = trace(m, {...tcp('x.example.com'), dnsAnswer: ['203.0.113.1'], unreachable: [2]}, emptyGeoData());
+  const lookups = r.route.steps.filter((s): s is LookupStep => s.kind === 'lookup');
+  assert.deepEqual(lookups.map((l) => l.again ?? false), [false, true]);
+  assert.deepEqual(lookups[1]!.dns.servers.map((s) => [s.outcome, s.cached ?? false]), [['next', true], ['next', false], ['timeout', false]]);
+  assert.equal(r.route.outbound, 'a');
+  // kept once it succeeded: one lookup
+  const ok = trace(m, {...tcp('x.example.com'), dnsAnswer: ['10.1.1.1']}, emptyGeoData());
+  assert.equal(ok.route.steps.filter((s) => s.kind === 'lookup').length, 1);
+});
+
 test('attrs: the Starlark subset', () => {
   assert.equal(evalAttrs("attrs[':method'] == 'GET' and attrs[':path'].startswith('/a')", {':method': 'GET', ':path': '/ab'}), true);
   assert.equal(evalAttrs("not attrs[':path'].endswith('.js') or 'x' in attrs[':path']", {':path': '/x.js'}), true);
