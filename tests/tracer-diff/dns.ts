@@ -119,10 +119,11 @@ function labelOf(s: Step): string | null {
   }
 }
 
-/** The record types a step asks for: its queryStrategy, except "localhost", which always asks both. */
+/** The record types a step asks for: those its queryStrategy leaves, and "localhost" then always both. */
 function typesOf(s: Step, want: {v4: boolean; v6: boolean}): string {
-  if (s.server?.kind === 'localhost') return 'A+AAAA';
   const v4 = want.v4 && s.queryStrategy !== 'UseIPv6', v6 = want.v6 && s.queryStrategy !== 'UseIPv4';
+  if (!v4 && !v6) return ''; // nothing is sent (nameserver.go:181)
+  if (s.server?.kind === 'localhost') return 'A+AAAA';
   return [v4 ? 'A' : '', v6 ? 'AAAA' : ''].filter(Boolean).join('+');
 }
 
@@ -189,7 +190,7 @@ function generate(rnd: () => number, world: World, n: number, port: number): {co
     const domains = Array.from({length: Math.floor(rnd() * 3)}, () => pick(DOMAINS));
     const expectIps = entry !== 'fakedns' && rnd() < 0.3 ? [...new Set([pick(EXPECT), ...(rnd() < 0.3 ? [pick(EXPECT)] : [])])] : [];
     const clientIp = entry !== 'localhost' && entry !== 'fakedns' && rnd() < 0.2 ? pick(CLIENT_IPS) : undefined;
-    const queryStrategy = entry !== 'fakedns' && rnd() < 0.15 ? pick(STRATEGIES) : undefined;
+    const queryStrategy = entry !== 'fakedns' && rnd() < 0.25 ? pick(STRATEGIES) : undefined;
     if ((!plain || p === '53') && domains.length === 0 && expectIps.length === 0 && !clientIp && !queryStrategy && rnd() < 0.6) return address!;
     return {address, ...(!plain || (p === '53' && rnd() < 0.5) ? {} : {port: Number(p)}), ...(domains.length ? {domains: [...new Set(domains)]} : {}),
       ...(expectIps.length ? {expectIps} : {}), ...(clientIp ? {clientIp} : {}), ...(queryStrategy ? {queryStrategy} : {})};
@@ -216,7 +217,7 @@ function generate(rnd: () => number, world: World, n: number, port: number): {co
   // 'direct2'. A client's query comes in at 'dnsin' and goes to the DNS outbound.
   const byTag = rnd() < 0.5;
   const hasFake = chosen.has('fakedns');
-  const queryStrategy = !silent && rnd() < 0.2 ? pick(STRATEGIES) : undefined;
+  const queryStrategy = !silent && rnd() < 0.3 ? pick(STRATEGIES) : undefined;
   const config = {
     log: {loglevel: 'warning', access: ''},
     inbounds: [{tag: 'in', listen: '127.0.0.1', port, protocol: 'socks', settings: {auth: 'noauth'}},
@@ -224,7 +225,9 @@ function generate(rnd: () => number, world: World, n: number, port: number): {co
     outbounds: [{tag: 'none', protocol: 'blackhole'}, {tag: 'direct', protocol: 'freedom'}, {tag: 'direct2', protocol: 'freedom', settings: {redirect: `:${REDIRECT}`}},
       {tag: 'dnsout', protocol: 'dns'}, ...ANSWERS.map((_, i) => ({tag: `a${i}`, protocol: 'blackhole'}))],
     dns: {servers, ...(byTag ? {tag: 'dnsq'} : {}), ...(Object.keys(hosts).length ? {hosts} : {}), ...(rnd() < 0.3 ? {clientIp: pick(CLIENT_IPS)} : {}),
-      ...(queryStrategy ? {queryStrategy} : {}), ...(hasFake && rnd() < 0.5 ? {fakedns: {ipPool: POOL, poolSize: 1000}} : {})},
+      ...(queryStrategy ? {queryStrategy} : {}), ...(hasFake && rnd() < 0.5 ? {fakedns: {ipPool: POOL, poolSize: 1000}} : {}),
+      // the mph index matcher orders keyword matches at one place otherwise (app/dns/dns.go:116-125)
+      ...(rnd() < 0.25 ? {domainMatcher: 'mph'} : {})},
     routing: {
       domainStrategy: 'IPIfNonMatch',
       rules: [
@@ -260,7 +263,7 @@ export async function runDns(r: DnsRunner, total: number): Promise<{c: Record<Fo
   const failures: string[] = [];
   // what the cases exercised, so a run that tests little shows it
   const kinds: Kinds = {configs: 0, redirected: 0, timeout: 0, domainMatch: 0, moved: 0, severalAsked: 0, hosts: 0, replaced: 0, ecs: 0, noAnswer: 0,
-    repeated: 0, localhost: 0, doh: 0, dohLocal: 0, nxdomain: 0, onlyAAAA: 0, onlyA: 0, aaaaUsed: 0, clientQuery: 0, fakeAnswer: 0, fakeSkipped: 0};
+    repeated: 0, mphOrder: 0, localhost: 0, doh: 0, dohLocal: 0, nxdomain: 0, onlyAAAA: 0, onlyA: 0, aaaaUsed: 0, clientQuery: 0, fakeAnswer: 0, fakeSkipped: 0};
   const count = (k: string): void => { kinds[k] = (kinds[k] ?? 0) + 1; };
   try {
     while (c.v4.done < total && failures.length < 30) {
@@ -365,6 +368,7 @@ export async function runDns(r: DnsRunner, total: number): Promise<{c: Record<Fo
           c[run.format].done++;
           if (run.format === 'v4') {
             if (t.servers.some((s) => s.why === 'domain' && s.outcome !== undefined)) count('domainMatch');
+            if (run.model.dns.domainMatcher === 'mph' && t.servers.filter((s) => s.why === 'domain').length > 1) count('mphOrder');
             if (t.servers.some((s) => s.outcome === 'next')) count('moved');
             if (t.servers.some((s) => s.outcome === 'timeout')) count('timeout');
             if (wantAsked.some((w) => w.server.endsWith(`:${REDIRECT}`))) count('redirected');

@@ -160,7 +160,8 @@ function socksConnect(port: number, host: string, dport: number): Promise<void> 
 
 /** The outbound tag of the access log line for host:port, or null when none came within `ms`. */
 async function detour(log: string, host: string, port: number, ms = 3000): Promise<string | null> {
-  const want = `accepted tcp:${host}:${port}`;
+  // a space after the port: ":80" must not find ":8080"
+  const want = `accepted tcp:${host}:${port} `;
   const end = Date.now() + ms;
   while (Date.now() < end) {
     const text = existsSync(log) ? readFileSync(log, 'utf8') : '';
@@ -214,7 +215,10 @@ async function routingHalf(bin: string, geo: ReturnType<typeof emptyGeoData>, di
         const ok = real !== null && (mine === real || mine.split(' | ').includes(real)) && t.alternatives.length === 0;
         c[r.format].done++;
         if (ok) c[r.format].agree++;
-        else failures.push(`config ${n} (${r.format} format), ${host}:${dport}: v2ray ${real} tracer ${mine} (undecided ${t.alternatives.length})\n${JSON.stringify(r.format === 'v4' ? config.routing : r.written.router)}`);
+        else {
+          const lines = (existsSync(r.log) ? readFileSync(r.log, 'utf8') : '').split('\n').filter((l) => l.includes(host));
+          failures.push(`config ${n} (${r.format} format), ${host}:${dport}: v2ray ${real} tracer ${mine} (undecided ${t.alternatives.length})\n${JSON.stringify(r.format === 'v4' ? config.routing : r.written.router)}\naccess log: ${lines.join(' | ')}`);
+        }
       }));
     }
     await Promise.all(started.map((s) => s.stop()));

@@ -119,6 +119,7 @@ function dns(d: Json): Json {
   if (d.clientIp) out.clientIp = d.clientIp;
   if (d.tag) out.tag = d.tag;
   if (d.queryStrategy) out.queryStrategy = QUERY[d.queryStrategy as string];
+  if (d.domainMatcher) out.domainMatcher = d.domainMatcher;
   return out;
 }
 
