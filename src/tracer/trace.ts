@@ -637,7 +637,7 @@ export function traceLookup(model: Model, rawName: string, geo: GeoData, opts: L
       maybeFirst: o.why === 'fallback' ? maybe.get(o.ci) : undefined,
       routed: null, expectIPs: s && !fake ? s.expectIPs.map((e) => e.text) : [], queryStrategy: c.queryStrategy, clientIp: c.clientIp,
     };
-    // the local resolver and FakeDNS take no client IP (nameserver_local.go:22, nameserver_fakedns.go:26)
+    // the local resolver and FakeDNS take no client IP (nameserver_local.go:20, nameserver_fakedns.go:26)
     const ecs = s && !fake && s.kind !== 'localhost' && s.kind !== 'fakedns' ? clientSubnet(c.clientIp, model.format) : undefined;
     if (ecs) step.ecs = ecs;
     // nameserver.go:46: classic UDP, DoH and DoT-less TCP go through routing with the client's tag

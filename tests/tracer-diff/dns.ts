@@ -23,7 +23,7 @@
  *   SILENT_CONFIGS configurations: 4 s, nameserver.go:195) or when no answer is inside `expectIps`
  *   (dns.go:308, errExpectedIPNonMatch); an NXDOMAIN answer (one stand-in address answering every
  *   name so, in some configurations) and an empty answer end the lookup (dns.go:308);
- * - `queryStrategy` at the dns level and per server picks the record types asked (nameserver.go:181
+ * - `queryStrategy` at the dns level and per server picks the record types asked (nameserver.go:183
  *   option.With); "localhost" asks the system resolver for both and filters
  *   (features/dns/localdns/client.go:42);
  * - `hosts` answer first (every matching key's addresses), a domain mapped to a domain is
@@ -122,7 +122,7 @@ function labelOf(s: Step): string | null {
 /** The record types a step asks for: those its queryStrategy leaves, and "localhost" then always both. */
 function typesOf(s: Step, want: {v4: boolean; v6: boolean}): string {
   const v4 = want.v4 && s.queryStrategy !== 'UseIPv6', v6 = want.v6 && s.queryStrategy !== 'UseIPv4';
-  if (!v4 && !v6) return ''; // nothing is sent (nameserver.go:181)
+  if (!v4 && !v6) return ''; // nothing is sent (nameserver.go:184)
   if (s.server?.kind === 'localhost') return 'A+AAAA';
   return [v4 ? 'A' : '', v6 ? 'AAAA' : ''].filter(Boolean).join('+');
 }
@@ -334,7 +334,7 @@ export async function runDns(r: DnsRunner, total: number): Promise<{c: Record<Fo
           }
           const real = collapse(world.asked);
           // what was sent: every step with an outcome, but nothing for a record type-less query
-          // (nameserver.go:181) nor from a cache (a repeated lookup)
+          // (nameserver.go:184) nor from a cache (a repeated lookup)
           const wantAsked = collapse(lookups.flatMap((l) => l.servers.filter((s) => s.outcome !== undefined && !s.cached).flatMap((s) => {
             const label = labelOf(s), types = typesOf(s, want);
             return label && types ? [{server: label, name: l.asked, ecs: s.ecs ?? '', type: types}] : [];
