@@ -263,7 +263,7 @@ export async function runDns(r: DnsRunner, total: number): Promise<{c: Record<Fo
   const failures: string[] = [];
   // what the cases exercised, so a run that tests little shows it
   const kinds: Kinds = {configs: 0, redirected: 0, timeout: 0, domainMatch: 0, moved: 0, severalAsked: 0, hosts: 0, replaced: 0, ecs: 0, noAnswer: 0,
-    repeated: 0, mphOrder: 0, localhost: 0, doh: 0, dohLocal: 0, nxdomain: 0, onlyAAAA: 0, onlyA: 0, aaaaUsed: 0, clientQuery: 0, fakeAnswer: 0, fakeSkipped: 0};
+    repeated: 0, mphOrder: 0, localhost: 0, doh: 0, dohLocal: 0, nxdomain: 0, onlyAAAA: 0, onlyA: 0, aaaaUsed: 0, clientQuery: 0, fakeAnswer: 0, fakeV5PoolIgnored: 0, fakeSkipped: 0};
   const count = (k: string): void => { kinds[k] = (kinds[k] ?? 0) + 1; };
   try {
     while (c.v4.done < total && failures.length < 30) {
@@ -349,6 +349,7 @@ export async function runDns(r: DnsRunner, total: number): Promise<{c: Record<Fo
               says = `an address from ${pools.join(', ')}`;
               ok &&= inPools(realAnswer, pools);
               if (run.format === 'v4') count('fakeAnswer');
+            else if ((config.dns as Json).fakedns) count('fakeV5PoolIgnored'); // v5.ts writes it as fakeDns
             } else {
               const ip = (t.ips ?? []).find((x) => !x.includes(':'));
               says = ip ?? 'no address';

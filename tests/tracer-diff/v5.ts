@@ -10,7 +10,8 @@
  * What v5 cannot say the same way is written in its own way, and the tracer reads that v5 file, not
  * the v4 one: in a routing rule, `domain` and `geoDomain` are two conditions that must both match
  * (app/router/config.go:42 and :50), where v4 has one list; `staticHosts` has no geosite type, so
- * a v4 `geosite:` hosts key is left out of the v5 file.
+ * a v4 `geosite:` hosts key is left out of the v5 file. A `dns.fakedns` pool is written as
+ * `fakeDns`, which the v5 loader reads but does not pass on (app/dns/dns.go:495).
  */
 type Json = Record<string, unknown>;
 
@@ -120,6 +121,10 @@ function dns(d: Json): Json {
   if (d.tag) out.tag = d.tag;
   if (d.queryStrategy) out.queryStrategy = QUERY[d.queryStrategy as string];
   if (d.domainMatcher) out.domainMatcher = d.domainMatcher;
+  // written, though the loader does not copy it into the runtime config (app/dns/dns.go:495):
+  // whether a FakeDNS answer still comes from the default pool is part of the comparison
+  const fake = d.fakedns as Json | undefined;
+  if (fake) out.fakeDns = {pools: [{ipPool: fake.ipPool, lruSize: fake.poolSize}]};
   return out;
 }
 
