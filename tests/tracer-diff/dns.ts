@@ -8,7 +8,8 @@
  * Run by run.ts inside its loopback-only namespace. Stand-ins (standins.ts) answer from one table
  * that changes per configuration: plain DNS on 127.0.53.1-4 (ports 53, 5353 and REDIRECT), DoH at
  * https://127.0.53.5/dns-query (routed, also on port REDIRECT) and https+local://127.0.53.6/dns-query
- * (TLS from a CA made for the run, trusted through SSL_CERT_FILE), and the system resolver's server
+ * (TLS from a CA made for the run, trusted through SSL_CERT_FILE), DNS over TCP at tcp://127.0.53.7
+ * (routed, also on port REDIRECT) and tcp+local://127.0.53.10, and the system resolver's server
  * LOCAL, which the "localhost" server asks because /etc/resolv.conf is bind-mounted inside the
  * namespace to name it. A lookup is triggered by routing: `domainStrategy: "IPIfNonMatch"` with
  * `ip` rules, so a SOCKS CONNECT to a domain makes the router call LookupIP (v5.52.0
@@ -34,8 +35,9 @@
  *   (nameserver_fakedns.go:26): the v4 `dns.fakedns` pool, or 198.18.0.0/15 when none reaches the
  *   server, as in the v5 format, whose loader does not copy `fakeDns` (dns.go:495).
  *
- * Not generated: DoT-less TCP and QUIC servers (no stand-ins), a domain as server address, IPv6
- * server addresses, `cacheStrategy`/`disableCache` (each name is asked once per configuration).
+ * Not generated: QUIC servers (no stand-in), a domain as server address, IPv6 server addresses,
+ * a server's own FakeDNS pool, `cacheStrategy`/`disableCache` (each name is asked once per
+ * configuration), `fallbackStrategy`/`skipFallback`/`disableFallback*`.
  */
 import {execFileSync} from 'node:child_process';
 import {createSocket} from 'node:dgram';
@@ -45,7 +47,7 @@ import {readConfig, type Format, type Model} from '../../src/tracer/config';
 import type {GeoData} from '../../src/tracer/geodata';
 import {cidrContains, parseCidr, parseIP} from '../../src/tracer/ip';
 import {type DnsTrace, type LookupStep, route, traceLookup} from '../../src/tracer/trace';
-import {type Asked, dohServer, makeCertificates, readReply, udpServer, type World} from './standins';
+import {type Asked, dohServer, makeCertificates, readReply, tcpServer, udpServer, type World} from './standins';
 import {toV5} from './v5';
 
 export type Started = {ok: boolean; out: () => string; stop: () => Promise<void>};
@@ -62,6 +64,9 @@ export type DnsRunner = {
 const SERVERS = ['127.0.53.1', '127.0.53.2', '127.0.53.3', '127.0.53.4'];
 const DOH = '127.0.53.5';
 const DOHL = '127.0.53.6';
+/** DNS over TCP: tcp:// (through routing) and tcp+local:// */
+const TCP = '127.0.53.7';
+const TCPL = '127.0.53.10';
 /** the system resolver's server inside the namespace (/etc/resolv.conf), asked by "localhost" */
 const LOCAL = '127.0.53.8';
 /** queries routed to the outbound 'direct2' go to this port instead (freedom `redirect`,
@@ -115,6 +120,8 @@ function labelOf(s: Step): string | null {
     case 'localhost': return 'localhost';
     case 'doh': return `doh ${server.host}:${redirected ? REDIRECT : server.port}`;
     case 'dohLocal': return `dohl ${server.host}:${server.port}`;
+    case 'tcp': return `tcp ${server.host}:${redirected ? REDIRECT : server.port}`;
+    case 'tcpLocal': return `tcpl ${server.host}:${server.port}`;
     default: return `${server.host}:${redirected ? REDIRECT : server.port}`;
   }
 }
@@ -181,8 +188,8 @@ function generate(rnd: () => number, world: World, n: number, port: number): {co
   const chosen = new Set<string>();
   while (chosen.size < count) {
     const x = rnd();
-    chosen.add(x < 0.1 ? 'localhost' : x < 0.2 ? `https://${DOH}/dns-query` : x < 0.27 ? `https+local://${DOHL}/dns-query` : x < 0.35 ? 'fakedns'
-      : `${pick(SERVERS)}:${rnd() < 0.3 ? 5353 : 53}`);
+    chosen.add(x < 0.1 ? 'localhost' : x < 0.2 ? `https://${DOH}/dns-query` : x < 0.26 ? `https+local://${DOHL}/dns-query` : x < 0.33 ? 'fakedns'
+      : x < 0.39 ? `tcp://${TCP}` : x < 0.43 ? `tcp+local://${TCPL}` : `${pick(SERVERS)}:${rnd() < 0.3 ? 5353 : 53}`);
   }
   const servers: (string | Json)[] = [...chosen].map((entry) => {
     const plain = /^\d/.test(entry);
@@ -203,7 +210,7 @@ function generate(rnd: () => number, world: World, n: number, port: number): {co
   }
   // NXDOMAIN: one stand-in address answers every name so
   const addresses = servers.map((s) => String(typeof s === 'string' ? s : s.address))
-    .map((a) => (/^\d/.test(a) ? a : a.includes(DOHL) ? DOHL : a.includes(DOH) ? DOH : ''))
+    .map((a) => (/^\d/.test(a) ? a : [DOHL, DOH, TCPL, TCP].find((x) => a.includes(`/${x}`)) ?? ''))
     .filter((a) => a !== '' && a !== SILENT);
   if (!silent && addresses.length > 0 && rnd() < 0.25) world.nx.add(pick(addresses));
   const hosts: Record<string, string> = {};
@@ -232,10 +239,10 @@ function generate(rnd: () => number, world: World, n: number, port: number): {co
       domainStrategy: 'IPIfNonMatch',
       rules: [
         {type: 'field', inboundTag: ['dnsin'], outboundTag: 'dnsout'},
-        ...(rnd() < 0.5 ? [rnd() < 0.3 ? {type: 'field', ip: [DOH], network: 'tcp', outboundTag: 'direct2'} : {type: 'field', ip: [pick(SERVERS)], network: 'udp', outboundTag: 'direct2'}] : []),
+        ...(rnd() < 0.5 ? [rnd() < 0.3 ? {type: 'field', ip: [pick([DOH, TCP])], network: 'tcp', outboundTag: 'direct2'} : {type: 'field', ip: [pick(SERVERS)], network: 'udp', outboundTag: 'direct2'}] : []),
         ...(byTag ? [{type: 'field', inboundTag: ['dnsq'], outboundTag: 'direct2'}] : []),
         {type: 'field', network: 'udp', outboundTag: 'direct'},
-        {type: 'field', ip: [DOH], network: 'tcp', outboundTag: 'direct'},
+        {type: 'field', ip: [DOH, TCP], network: 'tcp', outboundTag: 'direct'},
         ...ANSWERS.map((ip, i) => ({type: 'field', ip: [ip], outboundTag: `a${i}`}))],
     },
   };
@@ -257,13 +264,17 @@ export async function runDns(r: DnsRunner, total: number): Promise<{c: Record<Fo
     const s = await dohServer(world, address, port, label, tls);
     closers.push(() => s.close());
   }
+  for (const [address, port, label] of [[TCP, 53, `tcp ${TCP}:53`], [TCP, REDIRECT, `tcp ${TCP}:${REDIRECT}`], [TCPL, 53, `tcpl ${TCPL}:53`]] as const) {
+    const s = await tcpServer(world, address, port, label);
+    closers.push(() => s.close());
+  }
   const env = {SSL_CERT_FILE: tls.ca};
   const c: Record<Format, Count> = {v4: {done: 0, agree: 0}, v5: {done: 0, agree: 0}};
   let n = 0, silentDone = 0;
   const failures: string[] = [];
   // what the cases exercised, so a run that tests little shows it
   const kinds: Kinds = {configs: 0, redirected: 0, timeout: 0, domainMatch: 0, moved: 0, severalAsked: 0, hosts: 0, replaced: 0, ecs: 0, noAnswer: 0,
-    repeated: 0, mphOrder: 0, localhost: 0, doh: 0, dohLocal: 0, nxdomain: 0, onlyAAAA: 0, onlyA: 0, aaaaUsed: 0, clientQuery: 0, fakeAnswer: 0, fakeV5PoolIgnored: 0, fakeSkipped: 0};
+    repeated: 0, mphOrder: 0, localhost: 0, doh: 0, dohLocal: 0, tcp: 0, tcpLocal: 0, nxdomain: 0, onlyAAAA: 0, onlyA: 0, aaaaUsed: 0, clientQuery: 0, fakeAnswer: 0, fakeV5PoolIgnored: 0, fakeSkipped: 0};
   const count = (k: string): void => { kinds[k] = (kinds[k] ?? 0) + 1; };
   try {
     while (c.v4.done < total && failures.length < 30) {
@@ -380,6 +391,8 @@ export async function runDns(r: DnsRunner, total: number): Promise<{c: Record<Fo
             if (wantAsked.some((w) => w.server === 'localhost')) count('localhost');
             if (wantAsked.some((w) => w.server.startsWith('doh '))) count('doh');
             if (wantAsked.some((w) => w.server.startsWith('dohl '))) count('dohLocal');
+            if (wantAsked.some((w) => w.server.startsWith('tcp '))) count('tcp');
+            if (wantAsked.some((w) => w.server.startsWith('tcpl '))) count('tcpLocal');
             if (t.servers.some((s) => s.outcome === 'stop' && s.server && inputs.nxdomain.includes(s.server.index))) count('nxdomain');
             if (wantAsked.some((w) => w.type === 'AAAA')) count('onlyAAAA');
             if (!client && wantAsked.some((w) => w.type === 'A')) count('onlyA');

@@ -9,6 +9,7 @@ import {execFileSync} from 'node:child_process';
 import {createSocket, type Socket} from 'node:dgram';
 import {readFileSync, writeFileSync} from 'node:fs';
 import {createSecureServer, type Http2SecureServer} from 'node:http2';
+import {createServer, type Server} from 'node:net';
 import {join} from 'node:path';
 import {formatIP} from '../../src/tracer/ip';
 
@@ -178,6 +179,29 @@ export async function dohServer(world: World, address: string, port: number, lab
         res.end();
       }
     });
+  });
+  await new Promise<void>((res, rej) => { server.once('error', rej); server.listen(port, address, () => res()); });
+  return server;
+}
+
+/** DNS over TCP (length-prefixed messages, RFC 7766) at address:port, logged as `label`. */
+export async function tcpServer(world: World, address: string, port: number, label: string): Promise<Server> {
+  const server = createServer((socket) => {
+    let buf = Buffer.alloc(0);
+    socket.on('data', (d: Buffer) => {
+      buf = Buffer.concat([buf, d]);
+      while (buf.length >= 2 && buf.length >= 2 + buf.readUInt16BE(0)) {
+        const msg = buf.subarray(2, 2 + buf.readUInt16BE(0));
+        buf = buf.subarray(2 + msg.length);
+        try {
+          const out = answer(world, label, msg);
+          const len = Buffer.alloc(2);
+          len.writeUInt16BE(out.length);
+          socket.write(Buffer.concat([len, out]));
+        } catch { socket.destroy(); return; }
+      }
+    });
+    socket.on('error', () => socket.destroy());
   });
   await new Promise<void>((res, rej) => { server.once('error', rej); server.listen(port, address, () => res()); });
   return server;
