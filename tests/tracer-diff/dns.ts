@@ -37,7 +37,7 @@
  *
  * Not generated: QUIC servers (no stand-in), a domain as server address, IPv6 server addresses,
  * a server's own FakeDNS pool, `cacheStrategy`/`disableCache` (each name is asked once per
- * configuration), `fallbackStrategy`/`skipFallback`/`disableFallback*`.
+ * configuration).
  */
 import {execFileSync} from 'node:child_process';
 import {createSocket} from 'node:dgram';
@@ -90,6 +90,7 @@ const DOMAINS = ['domain:example.com', 'full:www.example.com', 'full:example.com
   'domain:example.net', 'full:mail.qq.com', 'domain:cn', 'domain:test', 'domain:org',
   'example', 'keyword:google', 'keyword:cdn', 'regexp:\\.cn$', 'regexp:^ads?\\.', 'geosite:cn', 'geosite:ads', 'keyword:qq', 'keyword:www', 'keyword:com'];
 const STRATEGIES = ['UseIP', 'UseIPv4', 'UseIPv6'];
+const FALLBACKS = ['Enabled', 'Disabled', 'DisabledIfAnyMatch'];
 /** `hosts` keys with a prefix; a name may match several (hosts.go:70 lookupInternal) */
 const HOST_KEYS = ['domain:example.com', 'full:api.example.com', 'keyword:baidu', 'regexp:^ads?\\.', 'geosite:google', 'geosite:cn',
   'domain:net', 'keyword:example'];
@@ -198,14 +199,16 @@ function generate(rnd: () => number, world: World, n: number, port: number): {co
     const expectIps = entry !== 'fakedns' && rnd() < 0.3 ? [...new Set([pick(EXPECT), ...(rnd() < 0.3 ? [pick(EXPECT)] : [])])] : [];
     const clientIp = entry !== 'localhost' && entry !== 'fakedns' && rnd() < 0.2 ? pick(CLIENT_IPS) : undefined;
     const queryStrategy = entry !== 'fakedns' && rnd() < 0.25 ? pick(STRATEGIES) : undefined;
+    // whether the server is asked when its domains do not match (nameserver.go:120)
+    const fallback = rnd() < 0.1 ? (rnd() < 0.3 ? {skipFallback: true} : {fallbackStrategy: pick(FALLBACKS)}) : {};
     if ((!plain || p === '53') && domains.length === 0 && expectIps.length === 0 && !clientIp && !queryStrategy && rnd() < 0.6) return address!;
     return {address, ...(!plain || (p === '53' && rnd() < 0.5) ? {} : {port: Number(p)}), ...(domains.length ? {domains: [...new Set(domains)]} : {}),
-      ...(expectIps.length ? {expectIps} : {}), ...(clientIp ? {clientIp} : {}), ...(queryStrategy ? {queryStrategy} : {})};
+      ...(expectIps.length ? {expectIps} : {}), ...(clientIp ? {clientIp} : {}), ...(queryStrategy ? {queryStrategy} : {}), ...fallback};
   });
   const silent = n <= SILENT_CONFIGS;
   if (silent) {
     // most lookups after the timeout succeed: no expectIps or queryStrategy to fail them
-    for (const s of servers) if (typeof s === 'object') { delete s.expectIps; delete s.queryStrategy; }
+    for (const s of servers) if (typeof s === 'object') { delete s.expectIps; delete s.queryStrategy; delete s.skipFallback; delete s.fallbackStrategy; }
     servers.unshift(SILENT);
   }
   // NXDOMAIN: one stand-in address answers every name so
@@ -225,6 +228,8 @@ function generate(rnd: () => number, world: World, n: number, port: number): {co
   const byTag = rnd() < 0.5;
   const hasFake = chosen.has('fakedns');
   const queryStrategy = !silent && rnd() < 0.3 ? pick(STRATEGIES) : undefined;
+  const x = rnd();
+  const fallback = silent ? {} : x < 0.03 ? {disableFallback: true} : x < 0.06 ? {disableFallbackIfMatch: true} : x < 0.1 ? {fallbackStrategy: pick(FALLBACKS)} : {};
   const config = {
     log: {loglevel: 'warning', access: ''},
     inbounds: [{tag: 'in', listen: '127.0.0.1', port, protocol: 'socks', settings: {auth: 'noauth'}},
@@ -232,7 +237,7 @@ function generate(rnd: () => number, world: World, n: number, port: number): {co
     outbounds: [{tag: 'none', protocol: 'blackhole'}, {tag: 'direct', protocol: 'freedom'}, {tag: 'direct2', protocol: 'freedom', settings: {redirect: `:${REDIRECT}`}},
       {tag: 'dnsout', protocol: 'dns'}, ...ANSWERS.map((_, i) => ({tag: `a${i}`, protocol: 'blackhole'}))],
     dns: {servers, ...(byTag ? {tag: 'dnsq'} : {}), ...(Object.keys(hosts).length ? {hosts} : {}), ...(rnd() < 0.3 ? {clientIp: pick(CLIENT_IPS)} : {}),
-      ...(queryStrategy ? {queryStrategy} : {}), ...(hasFake && rnd() < 0.5 ? {fakedns: {ipPool: POOL, poolSize: 1000}} : {}),
+      ...(queryStrategy ? {queryStrategy} : {}), ...fallback, ...(hasFake && rnd() < 0.5 ? {fakedns: {ipPool: POOL, poolSize: 1000}} : {}),
       // the mph index matcher orders keyword matches at one place otherwise (app/dns/dns.go:116-125)
       ...(rnd() < 0.25 ? {domainMatcher: 'mph'} : {})},
     routing: {
@@ -274,7 +279,7 @@ export async function runDns(r: DnsRunner, total: number): Promise<{c: Record<Fo
   const failures: string[] = [];
   // what the cases exercised, so a run that tests little shows it
   const kinds: Kinds = {configs: 0, redirected: 0, timeout: 0, domainMatch: 0, moved: 0, severalAsked: 0, hosts: 0, replaced: 0, ecs: 0, noAnswer: 0,
-    repeated: 0, mphOrder: 0, localhost: 0, doh: 0, dohLocal: 0, tcp: 0, tcpLocal: 0, nxdomain: 0, onlyAAAA: 0, onlyA: 0, aaaaUsed: 0, clientQuery: 0, fakeAnswer: 0, fakeV5PoolIgnored: 0, fakeSkipped: 0};
+    repeated: 0, noFallback: 0, mphOrder: 0, localhost: 0, doh: 0, dohLocal: 0, tcp: 0, tcpLocal: 0, nxdomain: 0, onlyAAAA: 0, onlyA: 0, aaaaUsed: 0, clientQuery: 0, fakeAnswer: 0, fakeV5PoolIgnored: 0, fakeSkipped: 0};
   const count = (k: string): void => { kinds[k] = (kinds[k] ?? 0) + 1; };
   try {
     while (c.v4.done < total && failures.length < 30) {
@@ -380,6 +385,7 @@ export async function runDns(r: DnsRunner, total: number): Promise<{c: Record<Fo
           c[run.format].done++;
           if (run.format === 'v4') {
             if (t.servers.some((s) => s.why === 'domain' && s.outcome !== undefined)) count('domainMatch');
+            if (t.skipped.some((s) => s.why !== 'fakedns')) count('noFallback');
             if (run.model.dns.domainMatcher === 'mph' && t.servers.filter((s) => s.why === 'domain').length > 1) count('mphOrder');
             if (t.servers.some((s) => s.outcome === 'next')) count('moved');
             if (t.servers.some((s) => s.outcome === 'timeout')) count('timeout');

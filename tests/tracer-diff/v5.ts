@@ -92,6 +92,8 @@ function nameServer(s: unknown): Json {
   if (o.clientIp) out.clientIp = o.clientIp;
   if (o.queryStrategy) out.queryStrategy = QUERY[o.queryStrategy as string];
   if (o.tag) out.tag = o.tag;
+  if (o.fallbackStrategy) out.fallbackStrategy = o.fallbackStrategy; // app/dns/config.proto FallbackStrategy names
+  if (o.skipFallback) out.skipFallback = true;
   return out;
 }
 
@@ -121,6 +123,7 @@ function dns(d: Json): Json {
   if (d.tag) out.tag = d.tag;
   if (d.queryStrategy) out.queryStrategy = QUERY[d.queryStrategy as string];
   if (d.domainMatcher) out.domainMatcher = d.domainMatcher;
+  for (const k of ['fallbackStrategy', 'disableFallback', 'disableFallbackIfMatch']) if (d[k]) out[k] = d[k];
   // written, though the loader does not copy it into the runtime config (app/dns/dns.go:495):
   // whether a FakeDNS answer still comes from the default pool is part of the comparison
   const fake = d.fakedns as Json | undefined;
