@@ -118,7 +118,7 @@ export default {
         editLocalizedFiles: true,
         showLastUpdateTime: withGit,
         rehypePlugins: [rehypeAnchorAliases],
-        remarkPlugins: [remarkTraceLink],
+        remarkPlugins: [remarkLabProofs, remarkTraceLink],
       },
     ],
   ],

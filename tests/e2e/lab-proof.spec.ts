@@ -1,4 +1,4 @@
-import {readFileSync} from 'node:fs';
+import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {test, expect, localePath, type Locale} from './fixtures';
 
@@ -34,4 +34,28 @@ test('an example the lab does not run has no proof line (the services excerpt of
   await page.goto(localePath('/config/service/backgroundObservatory', 'en'));
   await expect(page.locator('div[class*="codeBlockContainer"]').first()).toBeVisible();
   await expect(page.locator('p.lab-proof')).toHaveCount(here.length);
+});
+
+test('the built pages show a run on v2ray 5.52.0 on at least 40 pages in each language, one line per example run', () => {
+  const build = process.env.E2E_BUILD_DIR ?? 'build';
+  /** Every page's HTML under a folder of the build (the English site is build/en_US). */
+  const pages = (dir: string, skip?: string): string[] => readdirSync(dir, {withFileTypes: true}).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return path === skip ? [] : pages(path, skip);
+    return e.name.endsWith('.html') ? [path] : [];
+  });
+  for (const [locale, dir, skip] of [['zh', build, join(build, 'en_US')], ['en', join(build, 'en_US'), undefined]] as const) {
+    let withRun = 0;
+    let lines = 0;
+    for (const file of pages(dir, skip)) {
+      const found = readFileSync(file, 'utf8').match(/<p class="?lab-proof\b[^>]*>[^<]*/g) ?? []; // the HTML is minified: quotes may go
+      const runs = found.filter((p) => p.includes(prefix[locale]));
+      expect(runs.length, `${file}: every proof line names v2ray 5.52.0`).toBe(found.length);
+      if (runs.length > 0) withRun += 1;
+      lines += runs.length;
+    }
+    expect(withRun, `${locale} pages showing a 5.52.0 run`).toBeGreaterThanOrEqual(40);
+    // one line under each example run, however many scenarios ran it (the v5 branch's pages too)
+    expect(lines, `${locale} proof lines, one per example run (src/data/labProofs.json)`).toBe(new Set(proofs.map((p) => p.lab)).size);
+  }
 });
