@@ -64,36 +64,64 @@ export default [
   {
     name: 'policy-server',
     proves: {
-      zh: '两个用户（等级 1 的 alice 和等级 0 的 guest）都能用各自的 id 连上这台服务器，数据双向完整到达。',
-      en: 'both users (alice at level 1, guest at level 0) reach this server with their own id, and data arrives intact both ways.',
+      zh: '{counted}（等级 {countedLevel}）和 {uncounted}（等级 {uncountedLevel}）都能连上服务器，数据双向完整到达；{counted} 的上下行流量计入 {counter} 等计数器，{uncounted} 没有计数器，入站 {inboundTag} 的总流量也有计数（计数器经测试另加的 API 读出）。',
+      en: '{counted} (level {countedLevel}) and {uncounted} (level {uncountedLevel}) both reach the server, data intact both ways; {counted}\'s uplink and downlink count in counters such as {counter}, {uncounted} has no counter, and the inbound {inboundTag}\'s total traffic is counted too (read through an API the test adds).',
     },
     run: {
-      server: 'policy-server',
+      // the page's server, and a second file with an API to read its counters (v2ray merges the two)
+      server: ['policy-server', {inline: {
+        api: {tag: 'api', services: ['StatsService']},
+        inbounds: [{tag: 'lab-api', listen: '127.0.0.1', port: 10085, protocol: 'dokodemo-door', settings: {address: '127.0.0.1'}}],
+        routing: {rules: [{type: 'field', inboundTag: ['lab-api'], outboundTag: 'api'}]},
+      }}],
       alice: {inline: vmessClient({id: ID, address: 'proxy.example.com', port: 10086})},
     },
     later: {guest: {inline: vmessClient({id: '0b0c4a4c-9d3a-4f59-8c54-2a8dd1d7c1a2', address: 'proxy.example.com', port: 10086})}},
-    ports: [10086, 1080],
+    ports: [10086, 1080, 10085],
     async check(lab) {
-      await throughServer(lab, {serverLog: /accepted tcp:example\.com:80 email: alice@example\.com/});
+      const level = (/** @type {string} */ email) => lab.source('server').inbounds[0].settings.clients.find((/** @type {any} */ c) => c.email === email)?.level ?? 0;
+      await throughServer(lab, {serverLog: /accepted tcp:example\.com:80 email: (?<counted>\S+)/});
       await lab.stop('alice');
       await lab.start('guest');
-      await throughServer(lab, {serverLog: /accepted tcp:example\.com:80 email: guest@example\.com/});
+      await throughServer(lab, {serverLog: /accepted tcp:example\.com:80 email: (?!alice)(?<uncounted>\S+)/});
+      const out = await lab.api('stats', 10085, ['-json']);
+      /** @type {string[]} */
+      const names = (JSON.parse(out || '{}').stat ?? []).map((/** @type {{name: string}} */ x) => x.name);
+      const {counted, uncounted} = /** @type {{counted: string, uncounted: string}} */ (lab.seen);
+      const up = `user>>>${counted}>>>traffic>>>uplink`;
+      lab.expect((counter(out, up) ?? 0) > 32 * 1024 && (counter(out, `user>>>${counted}>>>traffic>>>downlink`) ?? 0) > 32 * 1024,
+        `${counted}'s traffic should be counted (level ${level(counted)}):\n${out}`, {counter: up, countedLevel: level(counted)});
+      lab.expect(!names.some((n) => n.startsWith(`user>>>${uncounted}>>>`)), `${uncounted} should have no counter (level ${level(uncounted)}):\n${out}`,
+        {uncountedLevel: level(uncounted)});
+      const inbound = names.find((n) => /^inbound>>>[^>]+>>>traffic>>>uplink$/.test(n) && !n.includes('lab-api'));
+      lab.expect(inbound && (counter(out, inbound) ?? 0) > 64 * 1024, `the inbound's total should count both users:\n${out}`, {inboundTag: inbound?.split('>>>')[1] ?? ''});
     },
   },
   {
     name: 'vmess-dynamic-port',
     proves: {
-      zh: '客户端先连主端口 10086，服务器随后把它转到 20000–20100 中的动态端口，之后的连接经动态端口送达。',
-      en: 'the client first connects to the main port 10086; the server then moves it to a dynamic port in 20000-20100, and later connections arrive through it.',
+      zh: '客户端先连主端口 {mainPort}；服务器随后下发 {range} 中的动态端口，此后客户端的连接在主端口和动态端口之间轮换（本次运行中，用过动态端口之后又有连接回到主端口）。',
+      en: 'the client first connects to the main port {mainPort}; the server then hands it dynamic ports in {range}, and from then on the client\'s connections rotate between the main port and the dynamic ones (in this run, after a dynamic port, connections went to the main port again).',
     },
     run: {server: 'vmess-detour-server', client: {inline: vmessClient({id: ID2, address: 'proxy.example.com', port: 10086})}},
     ports: [10086, 1080],
     async check(lab) {
       await throughServer(lab);
+      const range = String(lab.source('server').inbounds.find((/** @type {any} */ i) => i.tag === lab.source('server').inbounds[0].settings.detour.to).port);
+      const [low, high] = range.split('-').map(Number);
+      const main = lab.port(10086);
+      /** The server port of each connection the client made, in order (its error log). */
+      const used = () => [...lab.errors('client').matchAll(/tunneling request to tcp:example\.com:80 via [^\s]+:(\d+)/g)].map((m) => Number(m[1]));
+      const dynamic = (/** @type {number} */ p) => p >= Number(low) && p <= Number(high ?? low);
+      // after the first connection through a dynamic port, both kinds keep coming
+      const afterFirstDynamic = () => used().slice(used().findIndex(dynamic));
       await lab.waitFor(async () => {
         await lab.fetch(lab.socks(1080), TARGET.url, {bytes: 64});
-        return /tunneling request to tcp:example\.com:80 via [^\s]+:20(0\d\d|100)\b/.test(lab.errors('client'));
-      }, 'a request goes through a port in 20000-20100', 15_000);
+        const later = afterFirstDynamic();
+        return used().some(dynamic) && later.includes(main) && later.filter(dynamic).length >= 2;
+      }, `the client uses a port in ${range}, then the main port again, then a dynamic one again`, 15_000);
+      lab.expect(used()[0] === main && used().every((p) => p === main || dynamic(p)), `every connection goes to the main port or the range: ${used()}`,
+        {mainPort: lab.pagePort(main), range});
     },
   },
   {

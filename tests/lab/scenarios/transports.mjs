@@ -3,22 +3,23 @@
 import {execFileSync} from 'node:child_process';
 import {statSync} from 'node:fs';
 import {join} from 'node:path';
-import {throughServer, udpThroughServer, vmessClient, vmessServer} from '../kit.mjs';
+import {throughServer, udpThroughServer, vmessClient, vmessServer, wsTlsServerSeen} from '../kit.mjs';
 
 /** @type {import('../run.mjs').Scenario[]} */
 export default [
   {
     name: 'websocket-tls-pair',
     proves: {
-      zh: '客户端经 VMess over WebSocket（路径 /ws-7d1c）+ TLS 连上服务器，证书按 proxy.example.com 验证，数据双向完整到达。',
-      en: 'the client reaches the server over VMess on WebSocket (path /ws-7d1c) and TLS, the certificate verified for proxy.example.com, and data arrives intact both ways.',
+      zh: '客户端经 VMess over WebSocket + TLS 连上服务器，数据双向完整到达；服务器的证书按 {serverName} 验证通过，它只升级路径 {path} 的 WebSocket 请求，别的路径一律拒绝，所以客户端走的就是这个路径。',
+      en: 'the client reaches the server over VMess on WebSocket and TLS, data intact both ways; the server\'s certificate is verified for {serverName}, and it upgrades WebSocket requests for the path {path} only, refusing any other, so that is the path the client took.',
     },
     run: {server: 'ws-server', client: 'ws-client'},
     ports: [443, 1080],
     async check(lab) {
       await throughServer(lab);
-      await lab.accessLine('server', /accepted tcp:example\.com:80/, 'the request');
-      lab.expect(/listening TCP\(for WS\)/.test(lab.errors('server')), 'the server should listen for WebSocket');
+      await lab.errorLine('server', /listening TCP\(for WS\)/, 'the server listening for WebSocket');
+      await lab.errorLine('client', /transport\/internet\/websocket: creating connection/, 'the client dialling over WebSocket');
+      await wsTlsServerSeen(lab, {port: 443});
     },
   },
   {
