@@ -97,3 +97,40 @@ export async function wsTlsServerSeen(lab, {client = 'client', port, outbound = 
   const wrong = await tlsProbe(lab, {host: serverName, port: lab.port(port), serverName, request: ws('/lab-other-path')});
   lab.expect(!/^HTTP\/1\.1 101 /.test(wrong), `the server should refuse a WebSocket request for another path, answered ${JSON.stringify(wrong)}`, {serverName, path});
 }
+
+/**
+ * The server a client's outbound dialled for example.com (its debug log: "tunneling request to
+ * tcp:example.com:80 via ADDRESS:PORT"), recorded as `server` and `serverPort` (the page's number).
+ * @param {import('./run.mjs').LabContext} lab @param {string} [role]
+ */
+export async function dialled(lab, role = 'client') {
+  await lab.errorLine(role, /: tunneling request to tcp:example\.com:80 via (?:TCP:)?[^\s:]+:\d+/, 'the client dialling its server');
+  const m = /: tunneling request to tcp:example\.com:80 via (?:TCP:)?([^\s:]+):(\d+)/.exec(lab.errors(role));
+  lab.saw({server: String(m?.[1]), serverPort: lab.pagePort(Number(m?.[2]))});
+}
+
+/**
+ * A setting both sides of a pair hold (a cipher, a seed, a header type): the same on both, or the
+ * check fails; recorded under `key`.
+ * @param {import('./run.mjs').LabContext} lab @param {string} key
+ * @param {[string, (config: any) => unknown]} a @param {[string, (config: any) => unknown]} b
+ */
+export function shared(lab, key, a, b) {
+  const x = a[1](lab.source(a[0])), y = b[1](lab.source(b[0]));
+  lab.expect(x !== undefined && JSON.stringify(x) === JSON.stringify(y), `${key}: ${a[0]} has ${JSON.stringify(x)}, ${b[0]} has ${JSON.stringify(y)}`,
+    {[key]: /** @type {string} */ (x)});
+}
+
+/**
+ * A TLS server's certificate checked for the name a client's outbound verifies
+ * (`tlsSettings.serverName`, else its server's address), recorded as `serverName`.
+ * @param {import('./run.mjs').LabContext} lab @param {{port: number, client?: string, outbound?: number}} o
+ */
+export async function certificateFor(lab, {port, client = 'client', outbound = 0}) {
+  const o = lab.source(client).outbounds[outbound];
+  const tls = o.streamSettings?.tlsSettings ?? {};
+  lab.expect(o.streamSettings?.security === 'tls' && !tls.allowInsecure, `the client should check the server's certificate: ${JSON.stringify(o.streamSettings)}`);
+  const serverName = tls.serverName ?? (o.settings.vnext ?? o.settings.servers)[0].address;
+  await tlsProbe(lab, {host: serverName, port: lab.port(port), serverName});
+  lab.saw({serverName});
+}
