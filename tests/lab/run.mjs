@@ -396,6 +396,11 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras, 
       if (Array.isArray(r)) return r.map((x) => (typeof x === 'string' ? byId.get(x)?.zh?.value : x.inline));
       return [r.inline];
     },
+    /** The file names (fence titles) of a role's page blocks, in order. @param {string} role */
+    titles(role) {
+      const r = s.run[role] ?? s.later?.[role];
+      return [r].flat().map((x) => (typeof x === 'string' ? byId.get(x)?.zh?.meta?.title : undefined));
+    },
     /** Whether a role's configuration is in the v5 format: a v5-branch block, or an inline one marked v5. @param {string} role */
     isV5(role) {
       const r = s.run[role] ?? s.later?.[role];
