@@ -46,8 +46,8 @@ export default [
     name: 'dokodemo-forward',
     exclusive: true,
     proves: {
-      zh: '发到本机 5353 端口的 DNS 查询，UDP 和 TCP 都被原样转发到 1.1.1.1:53 并得到回答（透明代理入站需要 iptables 规则，测试没有运行它）。',
-      en: 'DNS queries to local port 5353, over UDP and over TCP, are forwarded unchanged to 1.1.1.1:53 and answered (the transparent-proxy inbound needs iptables rules; the test does not exercise it).',
+      zh: '发到本机 {port} 端口的 DNS 查询，UDP 和 TCP 都被原样转发到 {upstream} 并得到回答（透明代理入站需要 iptables 规则，测试没有运行它）。',
+      en: 'DNS queries to local port {port}, over UDP and over TCP, are forwarded unchanged to {upstream} and answered (the transparent-proxy inbound needs iptables rules; the test does not exercise it).',
     },
     run: {config: 'dokodemo-forward'},
     ports: [5353, 12345],
@@ -57,15 +57,16 @@ export default [
         lab.expect(answer.includes('93.184.216.34'), `example.com over ${transport} answered ${JSON.stringify(answer)}`);
       }
       const seen = asked(lab, 'example.com');
-      lab.expect(JSON.stringify(seen) === JSON.stringify(['1.1.1.1/udp', '1.1.1.1/tcp']), `1.1.1.1 should get one UDP then one TCP query, got ${JSON.stringify(seen)}`);
+      lab.expect(JSON.stringify(seen) === JSON.stringify(['1.1.1.1/udp', '1.1.1.1/tcp']), `1.1.1.1 should get one UDP then one TCP query, got ${JSON.stringify(seen)}`,
+        {port: 5353, upstream: `${String(seen[0]).split('/')[0]}:53`});
     },
   },
   {
     name: 'freedom-dns',
     exclusive: true,
     proves: {
-      zh: 'Socks 连接的域名先由内置 DNS 解析成 IPv4 再直连；经 Socks 发往 8.8.4.4:53 的 UDP 查询被改送到本机 127.0.0.1:53；内置 DNS 自己发往 1.1.1.1 的 UDP 查询也匹配这条规则，同样被改送到 127.0.0.1:53。',
-      en: 'a Socks connection\'s domain is first resolved to IPv4 by the built-in DNS, then dialled directly; a UDP query to 8.8.4.4:53 through Socks is redirected to 127.0.0.1:53; the built-in DNS\'s own UDP query to 1.1.1.1 matches the same rule and is redirected to 127.0.0.1:53 as well.',
+      zh: 'Socks 连接的域名先由内置 DNS 解析成 IPv4 再直连；经 Socks 发往 {clientQueryTo} 的 UDP 查询被改送到本机 {redirectTo}；内置 DNS 自己发往 {builtinServer} 的 UDP 查询也匹配这条规则，同样被改送到 {redirectTo}。',
+      en: 'a Socks connection\'s domain is first resolved to IPv4 by the built-in DNS, then dialled directly; a UDP query to {clientQueryTo} through Socks is redirected to {redirectTo}; the built-in DNS\'s own UDP query to {builtinServer} matches the same rule and is redirected to {redirectTo} as well.',
     },
     run: {config: 'freedom-dns'},
     ports: [1080],
@@ -79,10 +80,10 @@ export default [
       const {reply} = await lab.udpVia(lab.socks(1080), '8.8.4.4', 53, dnsMessage('www.example.com'));
       lab.expect(dnsAddresses(reply).includes('93.184.216.34'), `the Socks UDP query should be answered, got ${JSON.stringify(dnsAddresses(reply))}`);
       const www = asked(lab, 'www.example.com');
-      lab.expect(JSON.stringify(www) === JSON.stringify(['127.0.0.1/udp']), `the query for 8.8.4.4 should arrive at 127.0.0.1:53 only, got ${JSON.stringify(www)}`);
+      lab.expect(JSON.stringify(www) === JSON.stringify(['127.0.0.1/udp']), `the query for 8.8.4.4 should arrive at 127.0.0.1:53 only, got ${JSON.stringify(www)}`,
+        {clientQueryTo: '8.8.4.4:53', redirectTo: '127.0.0.1:53'});
       // internal requests have no access-log line; the dispatcher logs the detour
-      await lab.waitFor(() => /taking detour \[to-local-dns\] for \[udp:1\.1\.1\.1:53\]/.test(lab.errors('config')),
-        'the built-in DNS\'s query to 1.1.1.1 taken to to-local-dns', 5_000);
+      await lab.errorLine('config', /taking detour \[to-local-dns\] for \[udp:(?<builtinServer>1\.1\.1\.1):53\]/, 'the built-in DNS\'s query to 1.1.1.1 taken to to-local-dns');
     },
   },
   // ---- the two examples of /config/dns corrected for issue 27 ----
@@ -92,8 +93,8 @@ export default [
     name: 'dns-complete',
     exclusive: true,
     proves: {
-      zh: '非国内域名 example.com 只经 DoH（https://1.1.1.1/dns-query，走代理）查询，从不发给国内 DNS 223.5.5.5。',
-      en: 'the non-Chinese name example.com is looked up only over DoH (https://1.1.1.1/dns-query, through the proxy) and never sent to the Chinese DNS 223.5.5.5.',
+      zh: '非国内域名 {name} 只经 DoH（{doh}，走代理）查询，从不发给国内 DNS {domestic}。',
+      en: 'the non-Chinese name {name} is looked up only over DoH ({doh}, through the proxy) and never sent to the Chinese DNS {domestic}.',
     },
     run: {
       server: {inline: vmessServer({id: '8e50d5ae-397d-49b0-9964-1fc852b673fb', port: 443, stream: {security: 'tls'}})},
@@ -106,7 +107,12 @@ export default [
       lab.expect(r.reached === TARGET.reached, `reached ${r.reached}`);
       const seen = asked(lab, 'example.com');
       lab.expect(seen.length > 0 && seen[0] === '1.1.1.1/doh', `example.com should be asked first over DoH at 1.1.1.1, got ${JSON.stringify(seen)}`);
-      lab.expect(!seen.some((a) => a.startsWith('223.5.5.5/')), `example.com must never reach 223.5.5.5 (a DNS leak), got ${JSON.stringify(seen)}`);
+      lab.expect(!seen.some((a) => a.startsWith('223.5.5.5/')), `example.com must never reach 223.5.5.5 (a DNS leak), got ${JSON.stringify(seen)}`, {name: 'example.com'});
+      const servers = lab.source('client').dns.servers;
+      const doh = servers.find((/** @type {any} */ x) => /^https:/.test(typeof x === 'string' ? x : x.address));
+      const domestic = servers.find((/** @type {any} */ x) => typeof x === 'object' && /^\d/.test(x.address));
+      lab.expect(new URL(typeof doh === 'string' ? doh : doh.address).hostname === '1.1.1.1' && domestic?.address === '223.5.5.5', 'the servers asked and not asked are the example\'s',
+        {doh: typeof doh === 'string' ? doh : doh.address, domestic: domestic?.address});
       await lab.accessLine('server', /accepted tcp:1\.1\.1\.1:443/, 'the DoH query went through the proxy');
     },
   },
@@ -114,8 +120,8 @@ export default [
     name: 'dns-fakedns',
     exclusive: true,
     proves: {
-      zh: '境外域名 example.com 得到 198.18.0.0/15 中的虚拟 IP；国内域名 baidu.com 由 223.5.5.5 解析，得到真实地址。',
-      en: 'the foreign name example.com gets a fake IP from 198.18.0.0/15; the Chinese name baidu.com is resolved by 223.5.5.5 and gets its real address.',
+      zh: '境外域名 {foreign} 得到 {fakeRange} 中的虚拟 IP；国内域名 {domesticName} 由 {domesticServer} 解析，得到真实地址。',
+      en: 'the foreign name {foreign} gets a fake IP from {fakeRange}; the Chinese name {domesticName} is resolved by {domesticServer} and gets its real address.',
     },
     run: {
       server: {inline: vmessServer({id: '8e50d5ae-397d-49b0-9964-1fc852b673fb', port: 443, stream: {security: 'tls'}})},
@@ -127,7 +133,10 @@ export default [
       lab.expect(foreign.length > 0 && foreign.every((a) => /^198\.1[89]\./.test(a)), `example.com should get a fake IP, got ${JSON.stringify(foreign)}`);
       const domestic = await lab.dnsQuery('127.0.0.1', lab.port(5353), 'baidu.com');
       lab.expect(JSON.stringify(domestic) === JSON.stringify(['110.242.68.66']), `baidu.com should get its real address, got ${JSON.stringify(domestic)}`);
-      lab.expect(asked(lab, 'baidu.com').some((a) => a.startsWith('223.5.5.5/')), 'baidu.com should be asked at 223.5.5.5');
+      lab.expect(asked(lab, 'baidu.com').some((a) => a.startsWith('223.5.5.5/')), 'baidu.com should be asked at 223.5.5.5',
+        {foreign: 'example.com', domesticName: 'baidu.com', domesticServer: String(asked(lab, 'baidu.com').find((a) => a.startsWith('223.5.5.5/'))?.split('/')[0])});
+      const pool = JSON.stringify(lab.source('client')).match(/"ipPool":"([^"]+)"/)?.[1];
+      lab.saw({fakeRange: String(pool)});
       lab.expect(!asked(lab, 'example.com').length, `example.com should reach no DNS server, got ${JSON.stringify(asked(lab, 'example.com'))}`);
     },
   },
@@ -135,8 +144,8 @@ export default [
     name: 'fakedns-socks',
     exclusive: true,
     proves: {
-      zh: '发到本机 5353 端口的查询由 FakeDNS 回答，example.com 得到 198.18.0.0/16 中的假地址，没有问任何 DNS 服务器；用这个假地址连接 Socks 入站时，流量探测把它还原成 example.com，经 VMess 到达服务器（由测试编写），服务器连往的是 example.com。',
-      en: 'queries to local port 5353 are answered by FakeDNS: example.com gets a fake address in 198.18.0.0/16 and no DNS server is asked; a connection to that address through the Socks inbound is turned back into example.com by sniffing and reaches the server (written by the test) over VMess, which connects to example.com.',
+      zh: '发到本机 {dnsPort} 端口的查询由 FakeDNS 回答，{name} 得到 {fakeRange} 中的假地址，没有问任何 DNS 服务器；用这个假地址连接 Socks 入站时，流量探测把它还原成 {name}，经 VMess 到达服务器（由测试编写），服务器连往的是 {name}。',
+      en: 'queries to local port {dnsPort} are answered by FakeDNS: {name} gets a fake address in {fakeRange} and no DNS server is asked; a connection to that address through the Socks inbound is turned back into {name} by sniffing and reaches the server (written by the test) over VMess, which connects to {name}.',
     },
     run: {server: {inline: vmessServer({id: '66af4df0-a5fe-4845-a902-b05b44dcdf77', port: 10086})}, client: 'fakedns-socks'},
     ports: [10086, 1080, 5353],
@@ -146,7 +155,8 @@ export default [
       lab.expect(!asked(lab, 'example.com').length, `no DNS server should be asked for example.com, got ${JSON.stringify(asked(lab, 'example.com'))}`);
       const r = await lab.fetch(lab.socks(1080), `http://${fake}/`);
       lab.expect(r.reached === TARGET.reached, `the fake address should lead to example.com (${TARGET.reached}), reached ${r.reached}`);
-      await lab.accessLine('server', /accepted tcp:example\.com:80/, 'the server connecting to example.com, not the fake address');
+      await lab.accessLine('server', /accepted tcp:(?<name>example\.com):80/, 'the server connecting to example.com, not the fake address');
+      lab.saw({dnsPort: 5353, fakeRange: String(JSON.stringify(lab.source('client')).match(/"ipPool":"([^"]+)"/)?.[1])});
       await lab.accessLine('client', /accepted tcp:example\.com:80 \[proxy\]|accepted tcp:198\.18\.[\d.]+:80 \[proxy\]/, 'the connection sent to proxy');
     },
   },
