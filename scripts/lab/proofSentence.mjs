@@ -16,7 +16,7 @@ export const VOCABULARY = new Set([
   'API', 'AEAD', 'Blackhole', 'Chinese', 'Chromium', 'DNS', 'DoH', 'DoT', 'FakeDNS', 'Freedom', 'gRPC', 'HTTP', 'HTTP/2', 'HTTPS',
   'Hysteria2', 'IP', 'IPv4', 'IPv6', 'LAN', 'Loopback', 'mKCP', 'Mux', 'Mux.Cool', 'PROXY', 'QUIC', 'Shadowsocks', 'Socks', 'TCP',
   'TLS', 'TPROXY', 'Trojan', 'TUN', 'UDP', 'Unix', 'V2Ray', 'VLESS', 'VMess', 'WebSocket', 'WireGuard', 'JSON', 'ID', 'SNI', 'TTL',
-  'IPIfNonMatch', 'nftables', 'iptables', 'SOCKS', 'Host', 'ALPN', 'HTTP/1.1', 'UUID', 'geoip', 'geosite', 'Go', 'Linux', 'over', 'StatsService', 'HandlerService', 'LoggerService', 'RoutingService', 'ObservatoryService', 'portal', 'bridge', 'v2ray-extra',
+  'IPIfNonMatch', 'nftables', 'iptables', 'SOCKS', 'Host', 'ALPN', 'HTTP/1.1', 'UUID', 'geoip', 'geosite', 'Go', 'Linux', 'over', 'StatsService', 'HandlerService', 'LoggerService', 'RoutingService', 'ObservatoryService', 'portal', 'bridge', 'v2ray-extra', 'wireguard-go',
 ]);
 
 const PLACEHOLDER = /\{([A-Za-z][\w]*)\}/g;
