@@ -105,8 +105,10 @@ export default [
       const upstream = await dnsQueryTtl('1.1.1.1', 53, 'example.com');
       lab.expect(answer[0]?.ttl !== upstream[0]?.ttl, `the TTL should be rewritten (the stand-ins answer ${upstream[0]?.ttl}), got ${answer[0]?.ttl}`,
         {ttl: Number(answer[0]?.ttl), upstreamTtl: Number(upstream[0]?.ttl), addresses: answer.map((a) => a.address), port: 53});
-      await lab.errorLine('config', /proxy\/dns: handling DNS traffic to udp:(?<dest>[\d.]+:\d+)/, 'the DNS outbound handling the query');
-      lab.saw({dest: `${String(lab.seen.dest).split(':')[0]}:53`, destHost: String(lab.seen.dest).split(':')[0]});
+      await lab.errorLine('config', /proxy\/dns: handling DNS traffic to udp:[\d.]+:\d+/, 'the DNS outbound handling the query');
+      // the destination the dokodemo-door gave the query (its port is the page's 53, mapped to a lab port)
+      const [host, p] = String(/proxy\/dns: handling DNS traffic to udp:([\d.]+):(\d+)/.exec(lab.errors('config'))?.slice(1)).split(',');
+      lab.saw({dest: `${host}:${lab.pagePort(Number(p))}`, destHost: String(host)});
       // the built-in DNS has no servers here and answers from the system's resolver (the lab's /etc/hosts)
       const seen = asked(lab, 'example.com');
       lab.expect(!seen.slice(0, -1).some((a) => a.startsWith('1.1.1.1/')), `the query should be answered by the built-in DNS, not sent to 1.1.1.1: ${JSON.stringify(seen)}`);
@@ -252,7 +254,7 @@ export default [
   {
     name: 'v5-burst-example',
     proves: {
-      zh: 'SOCKS 连接经两台 VMess 服务器（{servers}）之一发出（突发观测在 {window} 内随机采样，测试没有等待采样结果，没有验证按负载选择）。',
+      zh: 'SOCKS 连接经两台 VMess 服务器（{servers}）之一发出（突发观测在 {window}内随机采样，测试没有等待采样结果，没有验证按负载选择）。',
       en: 'SOCKS connections leave through one of the two VMess servers ({servers}) (the burst observatory samples at random times within {window} and the test does not wait for its results, so choosing by load is not verified).',
     },
     run: {
@@ -266,9 +268,10 @@ export default [
       lab.expect(r.reached === TARGET.reached, `reached ${r.reached}`);
       await lab.waitFor(() => ['tokyo', 'osaka'].some((s) => TARGET.log.test(lab.access(s))), 'tokyo or osaka carries example.com', 10_000);
       const text = JSON.stringify(lab.source('client'));
-      const interval = String(/"sampling":\{[^}]*"interval":"([^"]+)"|"interval":"([^"]+)"/.exec(text)?.slice(1).find(Boolean));
+      // the sampling window: samplingCount samples, one at a random time in each interval (nanoseconds)
+      const minutes = Number(/"interval":"(\d+)"/.exec(text)?.[1]) / 60e9 * Number(/"samplingCount":(\d+)/.exec(text)?.[1]);
       lab.saw({servers: ['tokyo.example.com', 'osaka.example.com'].filter((n) => text.includes(n)),
-        window: {zh: interval.replace(/^(\d+)m$/, '$1 分钟'), en: interval.replace(/^(\d+)m$/, '$1 minutes')}});
+        window: {zh: `${minutes} 分钟`, en: `${minutes} minutes`}});
     },
   },
   {
