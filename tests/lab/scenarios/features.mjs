@@ -109,7 +109,10 @@ export default [
     ports: [10086, 1080],
     async check(lab) {
       await throughServer(lab);
-      const range = String(lab.source('server').inbounds.find((/** @type {any} */ i) => i.tag === lab.source('server').inbounds[0].settings.detour.to).port);
+      const to = lab.source('server').inbounds[0].settings.detour?.to;
+      const dynamicInbound = lab.source('server').inbounds.find((/** @type {any} */ i) => i.tag === to);
+      lab.expect(dynamicInbound, `the main inbound's detour should name another inbound, names ${JSON.stringify(to)}: the client would never leave the main port`);
+      const range = String(dynamicInbound.port);
       const [low, high] = range.split('-').map(Number);
       const main = lab.port(10086);
       /** The server port of each connection the client made, in order (its error log). */
