@@ -56,3 +56,81 @@ export async function udpThroughServer(lab, {server = 'server', serverLog = /acc
   lab.expect(String(reply) === 'reached 93.184.216.34:7\nlab-udp', `the UDP echo through the server answered ${JSON.stringify(String(reply))}`);
   await lab.accessLine(server, serverLog, 'the UDP datagram through the server');
 }
+
+/**
+ * What a TLS server on `host`:`port` shows a client that checks its certificate for `serverName`
+ * against the lab CA, and, with `path`, whether it upgrades a WebSocket request for that path (and
+ * refuses another): the handshake fails on a certificate not valid for the name, and the answer's
+ * status line comes back. Resolves to the status line ("" when the server closed without one).
+ * @param {import('./run.mjs').LabContext} lab @param {{host: string, port: number, serverName: string, request?: string}} o
+ * @returns {Promise<string>}
+ */
+export async function tlsProbe(lab, {host, port, serverName, request = ''}) {
+  const {connect} = await import('node:tls');
+  return new Promise((ok, fail) => {
+    const t = connect({host, port, servername: serverName, ca: lab.ca, ALPNProtocols: ['http/1.1']}, () => {
+      if (!request) { t.destroy(); ok(''); } else t.write(request);
+    });
+    let got = '';
+    const timer = setTimeout(() => { t.destroy(); ok(got.split('\r\n')[0] ?? ''); }, 5_000);
+    t.on('data', (d) => { got += d; if (got.includes('\r\n')) { clearTimeout(timer); t.destroy(); ok(got.split('\r\n')[0] ?? ''); } });
+    t.on('close', () => { clearTimeout(timer); ok(got.split('\r\n')[0] ?? ''); });
+    t.on('error', (e) => { clearTimeout(timer); fail(new Error(`TLS to ${host}:${port} for ${serverName}: ${e.message}`)); });
+  });
+}
+
+/**
+ * The server of a WebSocket + TLS pair, seen from outside: its certificate is valid for the name
+ * the client checks (`tlsSettings.serverName`), it upgrades a WebSocket request for the client's
+ * path and refuses one for another path. Records serverName and path (the client's, which its
+ * traffic, already through, must have used).
+ * @param {import('./run.mjs').LabContext} lab @param {{client?: string, port: number, outbound?: number}} o
+ */
+export async function wsTlsServerSeen(lab, {client = 'client', port, outbound = 0}) {
+  const stream = lab.source(client).outbounds[outbound].streamSettings;
+  const serverName = stream.tlsSettings?.serverName ?? lab.source(client).outbounds[outbound].settings.vnext[0].address;
+  lab.expect(stream.security === 'tls' && !stream.tlsSettings?.allowInsecure, `the client should use TLS and check the certificate: ${JSON.stringify(stream)}`);
+  const path = stream.wsSettings?.path ?? '/';
+  const ws = (/** @type {string} */ p) => `GET ${p} HTTP/1.1\r\nHost: ${serverName}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`;
+  const right = await tlsProbe(lab, {host: serverName, port: lab.port(port), serverName, request: ws(path)});
+  lab.expect(/^HTTP\/1\.1 101 /.test(right), `the server should upgrade a WebSocket request for ${path} over TLS for ${serverName}, answered ${JSON.stringify(right)}`);
+  const wrong = await tlsProbe(lab, {host: serverName, port: lab.port(port), serverName, request: ws('/lab-other-path')});
+  lab.expect(!/^HTTP\/1\.1 101 /.test(wrong), `the server should refuse a WebSocket request for another path, answered ${JSON.stringify(wrong)}`, {serverName, path});
+}
+
+/**
+ * The server a client's outbound dialled for example.com (its debug log: "tunneling request to
+ * tcp:example.com:80 via ADDRESS:PORT"), recorded as `server` and `serverPort` (the page's number).
+ * @param {import('./run.mjs').LabContext} lab @param {string} [role]
+ */
+export async function dialled(lab, role = 'client') {
+  await lab.errorLine(role, /: tunneling request to tcp:example\.com:80 via (?:TCP:)?[^\s:]+:\d+/, 'the client dialling its server');
+  const m = /: tunneling request to tcp:example\.com:80 via (?:TCP:)?([^\s:]+):(\d+)/.exec(lab.errors(role));
+  lab.saw({server: String(m?.[1]), serverPort: lab.pagePort(Number(m?.[2]))});
+}
+
+/**
+ * A setting both sides of a pair hold (a cipher, a seed, a header type): the same on both, or the
+ * check fails; recorded under `key`.
+ * @param {import('./run.mjs').LabContext} lab @param {string} key
+ * @param {[string, (config: any) => unknown]} a @param {[string, (config: any) => unknown]} b
+ */
+export function shared(lab, key, a, b) {
+  const x = a[1](lab.source(a[0])), y = b[1](lab.source(b[0]));
+  lab.expect(x !== undefined && JSON.stringify(x) === JSON.stringify(y), `${key}: ${a[0]} has ${JSON.stringify(x)}, ${b[0]} has ${JSON.stringify(y)}`,
+    {[key]: /** @type {string} */ (x)});
+}
+
+/**
+ * A TLS server's certificate checked for the name a client's outbound verifies
+ * (`tlsSettings.serverName`, else its server's address), recorded as `serverName`.
+ * @param {import('./run.mjs').LabContext} lab @param {{port: number, client?: string, outbound?: number}} o
+ */
+export async function certificateFor(lab, {port, client = 'client', outbound = 0}) {
+  const o = lab.source(client).outbounds[outbound];
+  const tls = o.streamSettings?.tlsSettings ?? {};
+  lab.expect(o.streamSettings?.security === 'tls' && !tls.allowInsecure, `the client should check the server's certificate: ${JSON.stringify(o.streamSettings)}`);
+  const serverName = tls.serverName ?? (o.settings.vnext ?? o.settings.servers)[0].address;
+  await tlsProbe(lab, {host: serverName, port: lab.port(port), serverName});
+  lab.saw({serverName});
+}

@@ -30,6 +30,7 @@ import {V2rayProcess, children, killAll, killOnExit, waitFor} from '../toolkit/p
 import {RELEASE, moduleSource, v2ray, withToolkit} from '../toolkit/v2ray.mjs';
 import {wgPeer} from '../toolkit/wgpeer.mjs';
 import {prepareConfig} from './config.mjs';
+import {addObservations, fieldNamesOf, renderProof, templateProblems} from '../../scripts/lab/proofSentence.mjs';
 import {ROOT, isCompleteConfig, labBlocks, readBlocks, whyNotLoadable} from './pages.mjs';
 import {NOT_RUN, NOT_YET_RUN} from './not-run.mjs';
 
@@ -122,7 +123,10 @@ async function inside(bin) {
         })(),
         new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`scenario took longer than ${SCENARIO_TIMEOUT_MS / 1000} s`)), SCENARIO_TIMEOUT_MS); }),
       ]);
-      results.push({name: s.name, status: 'passed', ms: Date.now() - t0});
+      // the sentence the pages show, made from what this run observed (it fails the scenario when
+      // the template names a value the run did not observe)
+      const proof = renderProof(s.proves, ctx.seen, fieldsOf(s, byId));
+      results.push({name: s.name, status: 'passed', ms: Date.now() - t0, proof});
     } catch (e) {
       const report = [...procs.values()].map((p) => p.report());
       const seen = standinLog.slice(logStart).map((l) => JSON.stringify(l));
@@ -144,13 +148,18 @@ async function inside(bin) {
   for (const s of chosen.filter((x) => x.exclusive)) await runOne(s);
   const seconds = (Date.now() - started) / 1000;
 
+  const failed = results.filter((r) => r.status === 'failed').length;
   // ---- proofs shown on the pages ----
   if (!custom) {
-    const want = `${JSON.stringify(proofsOf(scenarios, byId), null, 2)}\n`;
     let have = '';
     try { have = readFileSync(PROOFS_FILE, 'utf8'); } catch { /* missing */ }
+    /** @type {Map<string, {zh: string, en: string}>} the sentences this run made */
+    const made = new Map();
+    for (const r of results) if (r.proof) made.set(r.name, r.proof);
+    const want = `${JSON.stringify(proofsOf(scenarios, byId, made, have ? JSON.parse(have) : []), null, 2)}\n`;
     if (argv.includes('--write')) {
-      if (have !== want) { writeFileSync(PROOFS_FILE, want); console.log(`lab: wrote ${PROOFS_FILE}`); }
+      if (have !== want && failed) problems.push(`not writing ${PROOFS_FILE}: a scenario failed, and its sentence would be what the run before said`);
+      else if (have !== want) { writeFileSync(PROOFS_FILE, want); console.log(`lab: wrote ${PROOFS_FILE}`); }
     } else if (have !== want) {
       problems.push(`${PROOFS_FILE} is out of date with the scenarios: run \`npm run lab -- --write\` and commit it`);
     }
@@ -175,7 +184,6 @@ async function inside(bin) {
   }
   for (const p of problems) console.error(`lab: ${p}`);
   const passed = results.filter((r) => r.status === 'passed').length;
-  const failed = results.filter((r) => r.status === 'failed').length;
   const skipped = results.filter((r) => r.status === 'cannot-run').length;
   const examplesRun = new Set(scenarios.filter((s) => results.some((r) => r.name === s.name && r.status !== 'cannot-run'))
     .flatMap((s) => pageIds(s)));
@@ -192,17 +200,28 @@ async function inside(bin) {
  *   run: Record<string, Role>, later?: Record<string, Role>,
  *   ports?: number[], replace?: Record<string, string>,
  *   exclusive?: boolean, check: (lab: LabContext) => Promise<void>}} Scenario
- * @typedef {string | string[] | {inline: unknown, v5?: boolean}} Role a page block's lab ID; several, run
- *   as one v2ray with a -c for each in order (v2ray merges them); or a configuration written in the
+ * @typedef {string | (string | {inline: unknown})[] | {inline: unknown, v5?: boolean}} Role a page block's lab ID; several, run
+ *   as one v2ray with a -c for each in order (v2ray merges them; a file the scenario adds, such as
+ *   an API to read a page example's counters, is {inline}); or a configuration written in the
  *   scenario (`v5: true` for the v5 format)
- * @typedef {{name: string, status: 'passed' | 'failed' | 'cannot-run', ms: number, reason?: string, report?: string}} Result
+ * @typedef {{name: string, status: 'passed' | 'failed' | 'cannot-run', ms: number, reason?: string, report?: string,
+ *   proof?: {zh: string, en: string}}} Result the proof: the sentence made from what the run observed
  * @typedef {ReturnType<typeof makeContext>} LabContext
  */
 
 /** The page blocks a scenario runs, at its start (run) or when its check starts them (later). @param {Scenario} s */
-const pageIds = (s) => [...Object.values(s.run), ...Object.values(s.later ?? {})].flatMap((v) => (typeof v === 'string' ? [v] : Array.isArray(v) ? v : []));
+const pageIds = (s) => [...Object.values(s.run), ...Object.values(s.later ?? {})].flatMap((v) => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x) => typeof x === 'string') : []));
 
-/** @param {Scenario[]} scenarios @param {Map<string, {page: string}>} byId */
+/**
+ * The field names of every configuration a scenario runs (page blocks and its own): words its
+ * sentence may use. @param {Scenario} s @param {Map<string, {zh?: {value?: unknown}}>} byId
+ */
+function fieldsOf(s, byId) {
+  const roles = [...Object.values(s.run), ...Object.values(s.later ?? {})];
+  return fieldNamesOf(roles.map((r) => [r].flat().map((x) => (typeof x === 'string' ? byId.get(x)?.zh?.value : x.inline))));
+}
+
+/** @param {Scenario[]} scenarios @param {Map<string, {page: string, zh?: {value?: unknown}}>} byId */
 function checkScenarios(scenarios, byId) {
   const problems = [];
   const names = new Set();
@@ -212,6 +231,7 @@ function checkScenarios(scenarios, byId) {
       continue;
     }
     if (names.has(s.name)) problems.push(`${s.file}: scenario name ${s.name} used twice`);
+    for (const p of templateProblems(s.proves, fieldsOf(s, byId))) problems.push(`${s.name}: proves: ${p}`);
     names.add(s.name);
     for (const id of pageIds(s)) if (!byId.has(id)) problems.push(`${s.name}: no page block has lab=${id}`);
   }
@@ -280,17 +300,23 @@ function summarise(list) {
 }
 
 /**
- * What the pages show under each example a scenario runs (src/data/labProofs.json).
+ * What the pages show under each example a scenario runs (src/data/labProofs.json): the sentence
+ * this run made from its observations; for a scenario this run did not run (`--only`) or that
+ * failed, the sentence the file has.
  * @param {Scenario[]} scenarios @param {Map<string, {page: string, zh?: import('./pages.mjs').PageBlock}>} byId
+ * @param {Map<string, {zh: string, en: string}>} made @param {Proof[]} before the file as it is
+ * @typedef {{lab: string, page: string, scenario: string, release: string, zh: string, en: string}} Proof
  */
-export function proofsOf(scenarios, byId) {
-  /** @type {{lab: string, page: string, scenario: string, release: string, zh: string, en: string}[]} */
+export function proofsOf(scenarios, byId, made, before) {
+  /** @type {Proof[]} */
   const out = [];
   for (const s of scenarios) {
     if (cannotRun(s, byId)) continue;
     for (const id of pageIds(s)) {
       const page = byId.get(id)?.page;
-      if (page) out.push({lab: id, page, scenario: s.name, release: RELEASE, zh: s.proves.zh, en: s.proves.en});
+      if (!page) continue;
+      const sentence = made.get(s.name) ?? before.find((p) => p.scenario === s.name && p.lab === id);
+      if (sentence) out.push({lab: id, page, scenario: s.name, release: RELEASE, zh: sentence.zh, en: sentence.en});
     }
   }
   return out.sort((a, b) => a.page.localeCompare(b.page) || a.lab.localeCompare(b.lab) || a.scenario.localeCompare(b.scenario));
@@ -332,9 +358,32 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras, 
     if (p === undefined) throw new Error(`port ${n} is not in the scenario's ports`);
     return p;
   };
+  /** @type {import('../../scripts/lab/proofSentence.mjs').Observations} what the run observed, for the sentence */
+  const seen = {};
   return {
     dir,
     port,
+    /** The page's port number a lab port stands for (the number itself when it is not mapped). @param {number} labPort */
+    pagePort: (labPort) => [...ports].find(([, l]) => l === labPort)?.[0] ?? labPort,
+    seen,
+    /**
+     * Records values the run observed, for the proof sentence's placeholders: take them from what
+     * the run produced (a log line, a stand-in's report, an answer), not from constants.
+     * @param {import('../../scripts/lab/proofSentence.mjs').Observations} values
+     */
+    saw(values) { addObservations(seen, values); },
+    /**
+     * A value of the configuration a role runs, as the page's block has it (before the lab's
+     * substitutions: ports by the page's numbers), recorded under `key`: for the settings a
+     * sentence names that both sides of a pair must share for traffic to pass (a seed, a header).
+     * @param {string} role @param {string} key @param {(config: any) => unknown} pick
+     */
+    setting(role, key, pick) {
+      const v = this.sources(role).map((c) => { try { return pick(c); } catch { return undefined; } }).find((x) => x !== undefined);
+      if (v === undefined || v === null || typeof v === 'object') throw new Error(`${role}'s configuration has no ${key} where the scenario looks`);
+      addObservations(seen, {[key]: /** @type {string | number | boolean} */ (v)});
+      return v;
+    },
     /** The configuration a role runs (before substitution); the first file of a role that has several. @param {string} role */
     source(role) {
       return this.sources(role)[0];
@@ -344,8 +393,13 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras, 
       const r = s.run[role] ?? s.later?.[role];
       if (r === undefined) throw new Error(`no role ${role}`);
       if (typeof r === 'string') return [byId.get(r)?.zh?.value];
-      if (Array.isArray(r)) return r.map((id) => byId.get(id)?.zh?.value);
+      if (Array.isArray(r)) return r.map((x) => (typeof x === 'string' ? byId.get(x)?.zh?.value : x.inline));
       return [r.inline];
+    },
+    /** The file names (fence titles) of a role's page blocks, in order. @param {string} role */
+    titles(role) {
+      const r = s.run[role] ?? s.later?.[role];
+      return [r].flat().map((x) => (typeof x === 'string' ? byId.get(x)?.zh?.meta?.title : undefined));
     },
     /** Whether a role's configuration is in the v5 format: a v5-branch block, or an inline one marked v5. @param {string} role */
     isV5(role) {
@@ -390,14 +444,30 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras, 
     standins: () => standinLog.slice(logStart),
     waitFor,
     /**
-     * Waits until a role's access log has a line matching `pattern`. @param {string} role @param {RegExp} pattern
+     * Waits until a role's access log has a line matching `pattern`; its named groups
+     * (`(?<user>\\S+)`) are recorded as observations. @param {string} role @param {RegExp} pattern
      * @param {string} what
      */
     async accessLine(role, pattern, what) {
       await waitFor(() => pattern.test(this.access(role)), `${role}'s access log shows ${what} (${pattern})`, 10_000);
+      addObservations(seen, {...pattern.exec(this.access(role))?.groups});
     },
-    /** @param {unknown} cond @param {string} message */
-    expect(cond, message) { if (!cond) throw new Error(message); },
+    /**
+     * Waits until a role's error log (debug level) has a line matching `pattern`; its named groups
+     * are recorded as observations. @param {string} role @param {RegExp} pattern @param {string} what
+     */
+    async errorLine(role, pattern, what) {
+      await waitFor(() => pattern.test(this.errors(role)), `${role}'s error log shows ${what} (${pattern})`, 10_000);
+      addObservations(seen, {...pattern.exec(this.errors(role))?.groups});
+    },
+    /**
+     * Fails with `message` unless `cond`; when it holds, `values` are recorded as observations.
+     * @param {unknown} cond @param {string} message @param {import('../../scripts/lab/proofSentence.mjs').Observations} [values]
+     */
+    expect(cond, message, values) {
+      if (!cond) throw new Error(message);
+      if (values) addObservations(seen, values);
+    },
     v2ray: bin,
     children,
     ca,
@@ -450,7 +520,7 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras, 
 if (argv.includes('--list')) {
   for (const f of readdirSync(join(HERE, 'scenarios')).filter((n) => n.endsWith('.mjs')).sort()) {
     for (const s of [(await import(pathToFileURL(join(HERE, 'scenarios', f)).href)).default].flat()) {
-      const what = (/** @type {Role} */ r) => (typeof r === 'string' ? `lab=${r}` : Array.isArray(r) ? r.map((x) => `lab=${x}`).join(' + ') : 'written by the scenario');
+      const what = (/** @type {Role} */ r) => (typeof r === 'string' ? `lab=${r}` : Array.isArray(r) ? r.map((x) => (typeof x === 'string' ? `lab=${x}` : 'a file written by the scenario')).join(' + ') : 'written by the scenario');
       console.log(`${s.name} (${f}): ${[...Object.values(s.run), ...Object.values(s.later ?? {})].map(what).join(', ')}\n  ${s.proves.en}`);
     }
   }

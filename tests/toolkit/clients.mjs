@@ -199,6 +199,20 @@ export async function fetchFails(proxy, url) {
  * @returns {Promise<string[]>}
  */
 export async function dnsQuery(server, port, name, transport = 'udp') {
+  return dnsAddresses(await dnsExchange(server, port, name, transport));
+}
+
+/**
+ * Sends one DNS A query and resolves to the answer's A records, each with its TTL.
+ * @param {string} server @param {number} port @param {string} name @param {'udp' | 'tcp'} transport
+ * @returns {Promise<{address: string, ttl: number}[]>}
+ */
+export async function dnsRecords(server, port, name, transport = 'udp') {
+  return answerRecords(await dnsExchange(server, port, name, transport));
+}
+
+/** @param {string} server @param {number} port @param {string} name @param {'udp' | 'tcp'} transport @returns {Promise<Buffer>} */
+async function dnsExchange(server, port, name, transport) {
   const query = dnsMessage(name);
   /** @type {Buffer} */
   const reply = await new Promise((resolve, reject) => {
@@ -220,7 +234,7 @@ export async function dnsQuery(server, port, name, transport = 'udp') {
       c.on('error', (e) => { clearTimeout(timer); reject(e); });
     }
   });
-  return dnsAddresses(reply);
+  return reply;
 }
 
 /** A DNS query message: one A question for `name`. @param {string} name */
@@ -235,6 +249,11 @@ export function dnsMessage(name) {
 
 /** The IPv4 addresses of a DNS answer's A records. @param {Buffer} reply @returns {string[]} */
 export function dnsAddresses(reply) {
+  return answerRecords(reply).map((r) => r.address);
+}
+
+/** A DNS answer's A records with their TTLs. @param {Buffer} reply @returns {{address: string, ttl: number}[]} */
+function answerRecords(reply) {
   /** @param {number} i offset of a name; returns the offset after it */
   const skipName = (i) => {
     while (i < reply.length) {
@@ -251,7 +270,7 @@ export function dnsAddresses(reply) {
     i = skipName(i);
     const type = reply.readUInt16BE(i);
     const rdlen = reply.readUInt16BE(i + 8);
-    if (type === 1) out.push([...reply.subarray(i + 10, i + 14)].join('.'));
+    if (type === 1) out.push({address: [...reply.subarray(i + 10, i + 14)].join('.'), ttl: reply.readUInt32BE(i + 4)});
     i += 10 + rdlen;
   }
   return out;

@@ -23,8 +23,8 @@ export default [
   {
     name: 'balancer-least-ping',
     proves: {
-      zh: '两台代理服务器都没运行时，观测结果里没有可用的出站，连接交给 fallbackTag 指定的 direct 直连；服务器运行后（由测试编写），后台观测先探测 proxy-a，它一应答，连接就经 proxy-a（VMess + TLS）送达。',
-      en: 'while neither proxy server runs, the observation has no usable outbound and connections take fallbackTag, direct; once the servers run (written by the test), the background observatory probes proxy-a first, and as soon as it answers connections go through proxy-a (VMess with TLS).',
+      zh: '两台代理服务器都没运行时，观测结果里没有可用的出站，连接交给 fallbackTag 指定的 {fallback}；服务器运行后（由测试编写），后台观测先探测 {first}，它一应答，连接就经 {first}（VMess + TLS）送达。',
+      en: 'while neither proxy server runs, the observation has no usable outbound and connections take fallbackTag, {fallback}; once the servers run (written by the test), the background observatory probes {first} first, and as soon as it answers connections go through {first} (VMess with TLS).',
     },
     run: {client: 'balancer-least-ping'},
     later: {
@@ -36,7 +36,8 @@ export default [
     async check(lab) {
       const r = await lab.fetch(lab.socks(1080), TARGET.url);
       lab.expect(r.reached === TARGET.reached, `reached ${r.reached}`);
-      await lab.accessLine('client', /accepted tcp:example\.com:80 \[direct\]/, 'example.com sent to the fallback, direct');
+      await lab.accessLine('client', /accepted tcp:example\.com:80 \[(?<fallback>direct)\]/, 'example.com sent to the fallback, direct');
+      lab.expect(lab.source('client').routing.balancers[0].fallbackTag === lab.seen.fallback, 'the fallback is the balancer\'s fallbackTag');
       await lab.stop('client');
       await lab.start('a');
       await lab.start('b');
@@ -45,15 +46,15 @@ export default [
         await lab.fetch(lab.socks(1080), TARGET.url, {bytes: 64});
         return carriedBy(lab, ['a']).length > 0;
       }, 'a request goes through proxy-a once its probe answers', 20_000);
-      await lab.accessLine('client2', /accepted tcp:example\.com:80 \[proxy-a\]/, 'example.com sent to proxy-a');
+      await lab.accessLine('client2', /accepted tcp:example\.com:80 \[(?<first>proxy-a)\]/, 'example.com sent to proxy-a');
       lab.expect(!carriedBy(lab, ['b']).length, 'proxy-b is not probed yet (1 min later) and must carry nothing');
     },
   },
   {
     name: 'background-observatory-least-ping',
     proves: {
-      zh: '后台观测按标签顺序先探测 proxy-osaka（经它访问 https://www.google.com/generate_204），探测一成功，名为 fastest 的均衡器就把连接交给 proxy-osaka；下一个出站要 30 秒后才探测。',
-      en: 'the background observatory probes proxy-osaka first, in tag order (https://www.google.com/generate_204 through it); as soon as the probe succeeds, the balancer fastest sends connections through proxy-osaka; the next outbound is probed only 30 s later.',
+      zh: '后台观测按标签顺序先探测 {first}（经它访问 {probeUrl}），探测一成功，名为 {balancer} 的均衡器就把连接交给 {first}；测试期间没有探测下一个出站（探测间隔 {interval}）。',
+      en: 'the background observatory probes {first} first, in tag order ({probeUrl} through it); as soon as the probe succeeds, the balancer {balancer} sends connections through {first}; the next outbound was not probed while the test ran (the interval is {interval}).',
     },
     run: {
       tokyo: serverOn('tokyo.example.com', ID_CITIES, 10086),
@@ -63,19 +64,24 @@ export default [
     ports: [10086, 1080],
     async check(lab) {
       await lab.waitFor(() => /accepted tcp:www\.google\.com:443/.test(lab.access('osaka')), 'the probe reaches www.google.com through proxy-osaka', 15_000);
+      const cfg = lab.source('client');
+      const obs = JSON.stringify(cfg).match(/"probeUrl":"([^"]+)"/)?.[1];
+      const interval = JSON.stringify(cfg).match(/"probeInterval":"([^"]+)"/)?.[1];
+      lab.expect(obs && new URL(obs).hostname === 'www.google.com', `the probe went to the configured URL ${obs}`, {probeUrl: String(obs), interval: {zh: `${Number(interval) / 1e9} 秒`, en: `${Number(interval) / 1e9} s`}});
       await lab.waitFor(async () => {
         await lab.fetch(lab.socks(1080), TARGET.url, {bytes: 64});
         return carriedBy(lab, ['osaka']).length > 0;
       }, 'a request goes through proxy-osaka', 15_000);
-      await lab.accessLine('client', /accepted tcp:example\.com:80 \[proxy-osaka\]/, 'example.com sent to proxy-osaka');
+      await lab.accessLine('client', /accepted tcp:example\.com:80 \[(?<first>proxy-osaka)\]/, 'example.com sent to proxy-osaka');
+      lab.saw({balancer: JSON.stringify(cfg).match(/"balancers?":\s*\[\s*\{[^}]*?"tag":"([^"]+)"/)?.[1] ?? cfg.router?.balancing_rule?.[0]?.tag ?? cfg.routing?.balancers?.[0]?.tag});
       lab.expect(!/www\.google\.com/.test(lab.access('tokyo')), 'proxy-tokyo is probed only 30 s later');
     },
   },
   {
     name: 'observatory-burst-least-load',
     proves: {
-      zh: '突发观测和 leastLoad 均衡器正常运行：所有连接都经三个 proxy- 出站之一（由测试编写的服务器）送达；观测结果出来之前，连接交给第一个出站 proxy-tokyo。测试没有等待一分钟的采样。',
-      en: 'the burst observatory and the leastLoad balancer run: every connection goes through one of the three proxy- outbounds (to servers written by the test); before the first measurements, connections take the first outbound, proxy-tokyo. The test does not wait for the minute of sampling.',
+      zh: '突发观测和 {strategy} 均衡器正常运行：所有连接都经 {selector} 开头的三个出站之一（由测试编写的服务器）送达；观测结果出来之前，连接交给第一个出站 {first}。测试没有等待采样。',
+      en: 'the burst observatory and the {strategy} balancer run: every connection goes through one of the three outbounds starting with {selector} (to servers written by the test); before the first measurements, connections take the first outbound, {first}. The test does not wait for the sampling.',
     },
     run: {
       tokyo: serverOn('tokyo.example.com', ID_BURST, 10086),
@@ -88,15 +94,18 @@ export default [
       const r = await lab.fetch(lab.socks(1080), TARGET.url);
       lab.expect(r.reached === TARGET.reached, `reached ${r.reached}`);
       await lab.waitFor(() => carriedBy(lab, ['tokyo', 'sg', 'fra']).length > 0, 'one of the proxies carried it', 5_000);
+      const balancer = lab.source('client').routing.balancers[0];
+      lab.saw({strategy: balancer.strategy?.type ?? 'random', selector: balancer.selector[0]});
       const measured = /checking proxy-|HealthPing/i.test(lab.errors('client'));
-      if (!measured) await lab.accessLine('client', /accepted tcp:example\.com:80 \[proxy-tokyo\]/, 'example.com sent to the first outbound before any measurement');
+      lab.expect(!measured, 'the sentence says no measurement had come: one did');
+      await lab.accessLine('client', /accepted tcp:example\.com:80 \[(?<first>proxy-tokyo)\]/, 'example.com sent to the first outbound before any measurement');
     },
   },
   {
     name: 'burst-observatory-least-load',
     proves: {
-      zh: '突发观测和 leastLoad 均衡器正常运行：连接经 proxy-tokyo 或 proxy-osaka（由测试编写的服务器）送达，从不直连；观测结果出来之前，连接交给第一个出站 proxy-tokyo。测试没有等待 5 分钟的采样。',
-      en: 'the burst observatory and the leastLoad balancer run: connections go through proxy-tokyo or proxy-osaka (to servers written by the test), never direct; before the first measurements, connections take the first outbound, proxy-tokyo. The test does not wait for the 5 minutes of sampling.',
+      zh: '突发观测和 {strategy} 均衡器正常运行：连接经 {selector} 开头的出站（由测试编写的服务器）送达，从不直连；观测结果出来之前，连接交给第一个出站 {first}。测试没有等待采样。',
+      en: 'the burst observatory and the {strategy} balancer run: connections go through the outbounds starting with {selector} (to servers written by the test), never direct; before the first measurements, connections take the first outbound, {first}. The test does not wait for the sampling.',
     },
     run: {
       tokyo: serverOn('tokyo.example.com', ID_CITIES, 10086),
@@ -108,9 +117,12 @@ export default [
       const r = await lab.fetch(lab.socks(1080), TARGET.url);
       lab.expect(r.reached === TARGET.reached, `reached ${r.reached}`);
       await lab.waitFor(() => carriedBy(lab, ['tokyo', 'osaka']).length > 0, 'one of the proxies carried it', 5_000);
+      const balancer = lab.source('client').routing.balancers[0];
+      lab.saw({strategy: balancer.strategy?.type ?? 'random', selector: balancer.selector[0]});
       lab.expect(!/\[direct\]/.test(lab.access('client')), 'no connection may go direct');
       const measured = /checking proxy-/.test(lab.errors('client'));
-      if (!measured) await lab.accessLine('client', /accepted tcp:example\.com:80 \[proxy-tokyo\]/, 'example.com sent to the first outbound before any measurement');
+      lab.expect(!measured, 'the sentence says no measurement had come: one did');
+      await lab.accessLine('client', /accepted tcp:example\.com:80 \[(?<first>proxy-tokyo)\]/, 'example.com sent to the first outbound before any measurement');
     },
   },
 ];

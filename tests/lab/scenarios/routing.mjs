@@ -14,8 +14,8 @@ const server = {
 export default {
   name: 'routing-client',
   proves: {
-    zh: 'example.com 和 github.com 经 VMess（WebSocket + TLS）走代理；baidu.com、example.cn、intranet.example.com、国内 IP 110.242.68.66、局域网 10.1.2.3 和 192.0.2.10 直连；广告域名 ad.doubleclick.net 被丢弃。',
-    en: 'example.com and github.com go through the proxy over VMess on WebSocket and TLS; baidu.com, example.cn, intranet.example.com, the Chinese IP 110.242.68.66, the LAN address 10.1.2.3 and 192.0.2.10 go direct; the ad domain ad.doubleclick.net is dropped.',
+    zh: '{proxied} 经 VMess（WebSocket + TLS）走代理；{direct} 直连；广告域名 {blocked} 被丢弃。',
+    en: '{proxied} go through the proxy over VMess on WebSocket and TLS; {direct} go direct; the ad domain {blocked} is dropped.',
   },
   run: {server: {inline: server}, client: 'routing-client'},
   ports: [443, 1080],
@@ -39,11 +39,11 @@ export default {
       const target = `tcp:${u.hostname.replace(/\./g, '\\.')}:${port}`;
       await lab.accessLine('client', new RegExp(`accepted ${target} \\[${outbound}\\]`), `${url} sent to ${outbound}`);
       const viaServer = new RegExp(`accepted ${target}`).test(lab.access('server'));
-      lab.expect(viaServer === (outbound === 'proxy'), `${url}: the proxy server ${viaServer ? 'saw' : 'did not see'} it`);
+      lab.expect(viaServer === (outbound === 'proxy'), `${url}: the proxy server ${viaServer ? 'saw' : 'did not see'} it`, {[outbound === 'proxy' ? 'proxied' : 'direct']: u.hostname});
     }
     const error = await lab.fetchFails(proxy, 'http://ad.doubleclick.net/');
     lab.expect(error, 'ad.doubleclick.net should fail');
     await lab.accessLine('client', /accepted tcp:ad\.doubleclick\.net:80 \[block\]/, 'the ad domain sent to block');
-    lab.expect(!lab.standins().some((e) => e.host === 'ad.doubleclick.net'), 'no stand-in may see ad.doubleclick.net');
+    lab.expect(!lab.standins().some((e) => e.host === 'ad.doubleclick.net'), 'no stand-in may see ad.doubleclick.net', {blocked: 'ad.doubleclick.net'});
   },
 };

@@ -2,7 +2,7 @@
 // run with -format jsonv5). A page that shows one side only gets its partner here, in the v4
 // format unless marked v5.
 import {execFileSync, spawn} from 'node:child_process';
-import {TARGET, throughServer, udpThroughServer, vmessClient} from '../kit.mjs';
+import {TARGET, certificateFor, dialled, throughServer, udpThroughServer, vmessClient} from '../kit.mjs';
 
 /** The lab's certificate, as a partner server's TLS settings name it (the lab substitutes both files). */
 const LAB_CERT = {certificates: [{certificateFile: 'lab.crt', keyFile: 'lab.key'}]};
@@ -81,21 +81,22 @@ export default [
   {
     name: 'v5-minimal',
     proves: {
-      zh: '本机 1080 端口的 SOCKS 入站把 TCP 连接和 UDP 数据报直接发往目标，数据完整往返。',
-      en: 'the SOCKS inbound on local port 1080 sends TCP connections and UDP datagrams straight to their destination, and the data makes the round trip intact.',
+      zh: '本机 {socksPort} 端口的 SOCKS 入站把 TCP 连接和 UDP 数据报直接发往目标，数据完整往返。',
+      en: 'the SOCKS inbound on local port {socksPort} sends TCP connections and UDP datagrams straight to their destination, and the data makes the round trip intact.',
     },
     run: {config: 'v5-minimal'},
     ports: [1080],
     async check(lab) {
       await throughServer(lab, {server: 'config'});
       await udpThroughServer(lab, {server: 'config'});
+      lab.saw({socksPort: 1080});
     },
   },
   {
     name: 'v5-inbounds-sniffing',
     proves: {
-      zh: 'SOCKS（1080）和 HTTP（8080）两个端口都能代理连接；经 SOCKS 发往 IP 地址 192.0.2.10 的 HTTP 和 TLS 连接，按探测出的域名 example.com 发往了 example.com。',
-      en: 'both ports, SOCKS (1080) and HTTP (8080), carry connections; HTTP and TLS connections sent through SOCKS to the IP address 192.0.2.10 go to example.com, the domain sniffing found in them.',
+      zh: 'SOCKS（{socksPort}）和 HTTP（{httpPort}）两个端口都能代理连接；经 SOCKS 发往 IP 地址 {address} 的 HTTP 和 TLS 连接，按探测出的域名 {sniffed} 发往了 {sniffed}。',
+      en: 'both ports, SOCKS ({socksPort}) and HTTP ({httpPort}), carry connections; HTTP and TLS connections sent through SOCKS to the IP address {address} go to {sniffed}, the domain sniffing found in them.',
     },
     run: {config: 'v5-inbound-example'},
     ports: [1080, 8080],
@@ -104,15 +105,17 @@ export default [
       lab.expect(viaHttp.reached === TARGET.reached, `through HTTP 8080: reached ${viaHttp.reached}`);
       for (const [port, tls] of /** @type {const} */ ([[80, false], [443, true]])) {
         const r = await requestNaming(lab, lab.socks(1080), '192.0.2.10', port, 'example.com', tls);
-        lab.expect(r.reached === `93.184.216.34:${port}`, `192.0.2.10:${port} naming example.com (${tls ? 'TLS' : 'HTTP'}) should be sent to example.com by sniffing, reached ${r.reached}`);
+        lab.expect(r.reached === `93.184.216.34:${port}`, `192.0.2.10:${port} naming example.com (${tls ? 'TLS' : 'HTTP'}) should be sent to example.com by sniffing, reached ${r.reached}`,
+          {address: '192.0.2.10', socksPort: 1080, httpPort: 8080});
+        await lab.errorLine('config', new RegExp(`sniffed domain: (?<sniffed>example\\.com) for tcp:192\\.0\\.2\\.10:${lab.port(1080) ? port : port}`), 'sniffing example.com');
       }
     },
   },
   {
     name: 'v5-outbound-client',
     proves: {
-      zh: 'example.com 经 VMess（WebSocket + TLS，路径 /ray）由代理服务器发出；私有地址 10.1.2.3 和 192.168.1.10 直连，代理服务器看不到它们。',
-      en: 'example.com goes out through the proxy server over VMess (WebSocket and TLS, path /ray); the private addresses 10.1.2.3 and 192.168.1.10 go direct and the proxy server never sees them.',
+      zh: '{proxied} 经 VMess（WebSocket + TLS，路径 {path}）由代理服务器发出；私有地址 {private} 直连，代理服务器看不到它们。',
+      en: '{proxied} goes out through the proxy server over VMess (WebSocket and TLS, path {path}); the private addresses {private} go direct and the proxy server never sees them.',
     },
     run: {
       server: {inline: vmessPartner({id: VMESS_ID, port: 443, stream: {network: 'ws', security: 'tls', wsSettings: {path: '/ray'}, tlsSettings: LAB_CERT}})},
@@ -120,33 +123,37 @@ export default [
     },
     ports: [443, 1080],
     async check(lab) {
-      await throughServer(lab);
+      await throughServer(lab, {serverLog: /accepted tcp:(?<proxied>example\.com):80/});
+      await lab.errorLine('client', /transport\/internet\/websocket: creating connection/, 'the client dialling over WebSocket');
+      // the test's server upgrades only its own path: the client used it
+      lab.saw({path: lab.source('server').inbounds[0].streamSettings.wsSettings.path});
       for (const address of ['10.1.2.3', '192.168.1.10']) {
         const r = await lab.fetch(lab.socks(1080), `http://${address}/`);
         lab.expect(r.reached === `${address}:80`, `${address} reached ${r.reached}`);
         await lab.accessLine('client', new RegExp(`accepted tcp:${address.replace(/\./g, '\\.')}:80 \\[direct\\]`), `${address} sent direct`);
-        lab.expect(!lab.access('server').includes(address), `the proxy server saw ${address}`);
+        lab.expect(!lab.access('server').includes(address), `the proxy server saw ${address}`, {private: address});
       }
     },
   },
   {
     name: 'v5-vmess-pair',
     proves: {
-      zh: '客户端的 SOCKS 连接和 UDP 数据报经 VMess 到达服务端（vmess.example.com:10086），由服务端发往目标，服务端的访问日志记录了它们。',
-      en: 'the client\'s SOCKS connections and UDP datagrams reach the server (vmess.example.com:10086) over VMess and leave from there; the server\'s access log records them.',
+      zh: '客户端的 SOCKS 连接和 UDP 数据报经 VMess 到达服务端（{server}:{serverPort}），由服务端发往目标，服务端的访问日志记录了它们。',
+      en: 'the client\'s SOCKS connections and UDP datagrams reach the server ({server}:{serverPort}) over VMess and leave from there; the server\'s access log records them.',
     },
     run: {server: 'v5-vmess-server', client: 'v5-vmess-client'},
     ports: [10086, 1080],
     async check(lab) {
       await throughServer(lab);
+      await dialled(lab);
       await udpThroughServer(lab);
     },
   },
   {
     name: 'v5-two-inbounds',
     proves: {
-      zh: '同一台服务器上，VMess（10086）和 Shadowsocks（8388，chacha20-ietf-poly1305）两个入站都接受各自的客户端，连接经直连出站到达目标；Shadowsocks 也转发 UDP。',
-      en: 'on the one server, both inbounds, VMess (10086) and Shadowsocks (8388, chacha20-ietf-poly1305), accept their clients and the connections reach their destination through the direct outbound; Shadowsocks forwards UDP too.',
+      zh: '同一台服务器上，VMess（{vmessPort}）和 Shadowsocks（{ssPort}，{method}）两个入站都接受各自的客户端，连接经直连出站到达目标；Shadowsocks 也转发 UDP。',
+      en: 'on the one server, both inbounds, VMess ({vmessPort}) and Shadowsocks ({ssPort}, {method}), accept their clients and the connections reach their destination through the direct outbound; Shadowsocks forwards UDP too.',
     },
     run: {
       server: 'v5-proxy-example',
@@ -163,13 +170,16 @@ export default [
       const {reply} = await lab.udpVia(lab.socks(1081), 'example.com', 7, Buffer.from('ss-udp'));
       lab.expect(String(reply) === 'reached 93.184.216.34:7\nss-udp', `UDP through Shadowsocks: ${JSON.stringify(String(reply))}`);
       await lab.accessLine('server', /accepted udp:example\.com:7/, 'the UDP datagram through Shadowsocks');
+      await lab.errorLine('server', /proxy\/shadowsocks: tunnelling request to tcp:example\.com:80|proxy\/shadowsocks: .*example\.com/, 'the Shadowsocks inbound handling it');
+      const ss = lab.source('ss').outbounds[0].settings.servers[0];
+      lab.saw({vmessPort: 10086, ssPort: 8388, method: ss.method});
     },
   },
   {
     name: 'v5-shadowsocks-server',
     proves: {
-      zh: 'Shadowsocks 服务端（chacha20-ietf-poly1305）接受知道密码的客户端，转发它的 TCP 连接和 UDP 数据报。',
-      en: 'the Shadowsocks server (chacha20-ietf-poly1305) accepts a client that knows the password and forwards its TCP connections and UDP datagrams.',
+      zh: 'Shadowsocks 服务端（{method}）接受知道密码的客户端，转发它的 TCP 连接和 UDP 数据报。',
+      en: 'the Shadowsocks server ({method}) accepts a client that knows the password and forwards its TCP connections and UDP datagrams.',
     },
     run: {
       server: 'v5-shadowsocks-server',
@@ -179,6 +189,8 @@ export default [
     async check(lab) {
       await throughServer(lab);
       await udpThroughServer(lab);
+      // the client written here uses the method the test gives it; the server took it
+      lab.saw({method: lab.source('client').outbounds[0].settings.servers[0].method});
     },
   },
   {
@@ -197,8 +209,8 @@ export default [
   {
     name: 'v5-http',
     proves: {
-      zh: '不需要认证的 HTTP 代理（8080）把连接直接发往目标，数据完整往返。',
-      en: 'the HTTP proxy without authentication (8080) sends connections straight to their destination, with the data intact both ways.',
+      zh: '不需要认证的 HTTP 代理（{httpPort}）把连接直接发往目标，数据完整往返。',
+      en: 'the HTTP proxy without authentication ({httpPort}) sends connections straight to their destination, with the data intact both ways.',
     },
     run: {config: 'v5-http'},
     ports: [8080],
@@ -207,43 +219,47 @@ export default [
       lab.expect(r.reached === TARGET.reached, `reached ${r.reached}`);
       // an HTTP CONNECT is logged as //host:port
       await lab.accessLine('config', /accepted (tcp:|\/\/)example\.com:80/, 'the request');
+      lab.saw({httpPort: 8080});
     },
   },
   {
     name: 'v5-blackhole',
     proves: {
-      zh: 'example.com 直连；ads.example.com 的子域名被交给 Blackhole，连接被关闭，请求到不了目标。',
-      en: 'example.com goes direct; a subdomain of ads.example.com is handed to Blackhole, the connection is closed and the request never reaches its host.',
+      zh: '{direct} 直连；{blocked} 被交给 Blackhole，连接被关闭，请求到不了目标。',
+      en: '{direct} goes direct; {blocked} is handed to Blackhole, the connection is closed and the request never reaches its host.',
     },
     run: {config: 'v5-blackhole'},
     ports: [1080],
     async check(lab) {
-      await throughServer(lab, {server: 'config'});
+      await throughServer(lab, {server: 'config', serverLog: /accepted tcp:(?<direct>example\.com):80/});
       const error = await lab.fetchFails(lab.socks(1080), 'http://x.ads.example.com/');
       lab.expect(error, 'x.ads.example.com should fail');
-      await lab.accessLine('config', /accepted tcp:x\.ads\.example\.com:80 \[block\]/, 'x.ads.example.com sent to block');
+      await lab.accessLine('config', /accepted tcp:(?<blocked>x\.ads\.example\.com):80 \[block\]/, 'x.ads.example.com sent to block');
       lab.expect(!lab.standins().some((e) => /ads\.example\.com/.test(String(e.host))), 'a stand-in saw ads.example.com');
     },
   },
   {
     name: 'v5-loopback',
     proves: {
-      zh: '来自 socks-in 的连接先交给 Loopback 出站 second-pass，带着入站标签 from-loopback 再次进入路由，被送往 direct 直连到达目标。',
-      en: 'a connection from socks-in is handed to the Loopback outbound second-pass, enters routing again with the inbound tag from-loopback, and is sent to direct, which reaches the destination.',
+      zh: '来自 {inbound} 的连接先交给 Loopback 出站 {loopback}，带着入站标签 {again} 再次进入路由，被送往 {final} 直连到达目标。',
+      en: 'a connection from {inbound} is handed to the Loopback outbound {loopback}, enters routing again with the inbound tag {again}, and is sent to {final}, which reaches the destination.',
     },
     run: {config: 'v5-loopback'},
     ports: [1080],
     async check(lab) {
       await throughServer(lab, {server: 'config'});
-      await lab.waitFor(() => /taking detour \[second-pass\] for \[tcp:example\.com:80\]/.test(lab.errors('config')), 'the first pass goes to second-pass', 5_000);
-      await lab.waitFor(() => /taking detour \[direct\] for \[tcp:example\.com:80\]/.test(lab.errors('config')), 'the second pass goes to direct', 5_000);
+      await lab.errorLine('config', /taking detour \[(?<loopback>second-pass)\] for \[tcp:example\.com:80\]/, 'the first pass goes to second-pass');
+      await lab.errorLine('config', /taking detour \[(?<final>direct)\] for \[tcp:example\.com:80\]/, 'the second pass goes to direct');
+      await lab.accessLine('config', /accepted tcp:example\.com:80 \[(?<inbound>socks-in) -> second-pass\]|accepted tcp:example\.com:80/, 'the first pass');
+      const text = JSON.stringify(lab.source('config'));
+      lab.saw({inbound: 'socks-in', again: String(/"inboundTag":"([^"]+)"/.exec(text.slice(text.indexOf('"loopback"')))?.[1])});
     },
   },
   {
     name: 'v5-trojan-server',
     proves: {
-      zh: 'Trojan 服务端（TLS）接受密码正确的客户端，转发它的连接。',
-      en: 'the Trojan server (TLS) accepts a client with the right password and forwards its connection.',
+      zh: 'Trojan 服务端（TLS，证书按 {serverName} 验证）接受密码正确的客户端，转发它的连接。',
+      en: 'the Trojan server (TLS, the certificate verified for {serverName}) accepts a client with the right password and forwards its connection.',
     },
     run: {
       server: 'v5-trojan-server',
@@ -252,13 +268,14 @@ export default [
     ports: [443, 1080],
     async check(lab) {
       await throughServer(lab);
+      await certificateFor(lab, {port: 443});
     },
   },
   {
     name: 'v5-vless-server',
     proves: {
-      zh: 'VLESS 服务端（TCP + TLS）接受 id 相同的客户端，转发它的 TCP 连接和 UDP 数据报。',
-      en: 'the VLESS server (TCP and TLS) accepts a client with the same id and forwards its TCP connections and UDP datagrams.',
+      zh: 'VLESS 服务端（TCP + TLS，证书按 {serverName} 验证）接受 id 相同的客户端，转发它的 TCP 连接和 UDP 数据报。',
+      en: 'the VLESS server (TCP and TLS, the certificate verified for {serverName}) accepts a client with the same id and forwards its TCP connections and UDP datagrams.',
     },
     run: {
       server: 'v5-vless-server',
@@ -268,13 +285,14 @@ export default [
     async check(lab) {
       await throughServer(lab);
       await udpThroughServer(lab);
+      await certificateFor(lab, {port: 443});
     },
   },
   {
     name: 'v5-server-spec',
     proves: {
-      zh: '用完整消息写成的 VLESS 出站（vnext 中的一台服务器、一个用户）经 TLS 连上服务器，本机 SOCKS 的连接由它发出。',
-      en: 'the VLESS outbound written as a full message (one server, one user in vnext) connects to the server over TLS, and the local SOCKS connection goes out through it.',
+      zh: '用完整消息写成的 VLESS 出站（vnext 中的一台服务器、一个用户）经 TLS 连上服务器，本机 SOCKS 的连接由它发出，服务端记下用户 {user}。',
+      en: 'the VLESS outbound written as a full message (one server, one user in vnext) connects to the server over TLS, the local SOCKS connection goes out through it, and the server logs the user {user}.',
     },
     run: {
       server: {inline: {
@@ -285,14 +303,14 @@ export default [
     },
     ports: [443, 1080],
     async check(lab) {
-      await throughServer(lab);
+      await throughServer(lab, {serverLog: /accepted tcp:example\.com:80 .*email: (?<user>\S+)/});
     },
   },
   {
     name: 'v5-wireguard-client',
     proves: {
-      zh: '本机 SOCKS 的连接经 WireGuard 隧道（本端 10.8.0.2）到达 203.0.113.20:51820 的对端（wireguard-go，持有示例中服务器公钥对应的私钥），从隧道出来后到达目标，目标看到的来源是 10.8.0.2。',
-      en: 'connections to the local SOCKS port go through the WireGuard tunnel (this end 10.8.0.2) to the peer at 203.0.113.20:51820 (wireguard-go, holding the private key of the example\'s server public key), leave the tunnel there and reach their destination, which sees them come from 10.8.0.2.',
+      zh: '本机 SOCKS 的连接经 WireGuard 隧道（本端 {local}）到达 {peer} 的对端（wireguard-go，持有示例中服务器公钥对应的私钥），从隧道出来后到达目标，目标看到的来源是 {local}。',
+      en: 'connections to the local SOCKS port go through the WireGuard tunnel (this end {local}) to the peer at {peer} (wireguard-go, holding the private key of the example\'s server public key), leave the tunnel there and reach their destination, which sees them come from {local}.',
     },
     run: {client: 'v5-wireguard-client'},
     ports: [1080],
@@ -316,7 +334,9 @@ export default [
         ip(['link', 'set', 'wglab0', 'up']);
         const r = await lab.fetch(lab.socks(1080), TARGET.url);
         lab.expect(r.reached === TARGET.reached, `reached ${r.reached}`);
-        lab.expect(r.from === '10.8.0.2', `the stand-in should see the tunnel address 10.8.0.2 as the source, saw ${r.from}`);
+        lab.expect(r.from === '10.8.0.2', `the stand-in should see the tunnel address 10.8.0.2 as the source, saw ${r.from}`, {local: String(r.from)});
+        const text = JSON.stringify(lab.source('client'));
+        lab.saw({peer: String(/"endpoint":"([^"]+)"/.exec(text)?.[1])});
         const rx = Number(/RX:[^\n]*\n\s*(\d+)/.exec(ip(['-s', 'link', 'show', 'wglab0']))?.[1] ?? 0);
         lab.expect(rx > 32 * 1024, `the peer's device should have received the 32 KiB sent, received ${rx} bytes`);
       } finally {
