@@ -30,7 +30,7 @@ import {V2rayProcess, children, killAll, killOnExit, waitFor} from '../toolkit/p
 import {RELEASE, moduleSource, v2ray, withToolkit} from '../toolkit/v2ray.mjs';
 import {wgPeer} from '../toolkit/wgpeer.mjs';
 import {prepareConfig} from './config.mjs';
-import {addObservations, fieldNamesOf, renderProof, templateProblems} from '../../scripts/lab/proofSentence.mjs';
+import {addObservations, fieldNamesOf, renderProof, templateProblems} from './proofSentence.mjs';
 import {ROOT, isCompleteConfig, labBlocks, readBlocks, whyNotLoadable} from './pages.mjs';
 import {NOT_RUN, NOT_YET_RUN} from './not-run.mjs';
 
@@ -358,7 +358,7 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras, 
     if (p === undefined) throw new Error(`port ${n} is not in the scenario's ports`);
     return p;
   };
-  /** @type {import('../../scripts/lab/proofSentence.mjs').Observations} what the run observed, for the sentence */
+  /** @type {import('./proofSentence.mjs').Observations} what the run observed, for the sentence */
   const seen = {};
   return {
     dir,
@@ -369,7 +369,7 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras, 
     /**
      * Records values the run observed, for the proof sentence's placeholders: take them from what
      * the run produced (a log line, a stand-in's report, an answer), not from constants.
-     * @param {import('../../scripts/lab/proofSentence.mjs').Observations} values
+     * @param {import('./proofSentence.mjs').Observations} values
      */
     saw(values) { addObservations(seen, values); },
     /**
@@ -462,7 +462,7 @@ function makeContext(s, ports, procs, dir, pki, assets, byId, logStart, extras, 
     },
     /**
      * Fails with `message` unless `cond`; when it holds, `values` are recorded as observations.
-     * @param {unknown} cond @param {string} message @param {import('../../scripts/lab/proofSentence.mjs').Observations} [values]
+     * @param {unknown} cond @param {string} message @param {import('./proofSentence.mjs').Observations} [values]
      */
     expect(cond, message, values) {
       if (!cond) throw new Error(message);
