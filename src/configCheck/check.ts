@@ -30,6 +30,8 @@ export type ProblemDetail =
   | {kind: 'requireOne'; keys: string[]; object?: string};
 
 export type Problem = ProblemDetail & {
+  /** An error (the default) makes the toolkit refuse the file or do something else than it says; a warning is about what it accepts but ignores. */
+  severity?: 'warning';
   /** Where in the document: `inbounds[0].port`, or '' for the whole file. */
   path: string;
   /** 1-based line and column of `from`. */
@@ -631,4 +633,22 @@ export function tellVersion(parsed: Parsed, schemas: Record<Version, Schema>, va
   const e4 = errors('v4');
   const e5 = errors('v5');
   return e4 < e5 ? 'v4' : e5 < e4 ? 'v5' : null;
+}
+
+/**
+ * What the page does with a configuration: the format told (the reader's choice, else the keys,
+ * else v4), then checked. `detected` is what the file itself says, null when it does not.
+ */
+export function checkText(text: string, schemas: Record<Version, Schema>, validators: Record<Version, Validator>, choice: Version | 'auto' = 'auto', detail = Infinity):
+  {version: Version; detected: Version | null; problems: Problem[]; value?: unknown} {
+  const parsed = parseConfig(text);
+  const detected = tellVersion(parsed, schemas, validators);
+  const version = choice === 'auto' ? detected ?? 'v4' : choice;
+  const {problems, value} = checkParsed(parsed, validators[version], schemas[version], detail);
+  return {version, detected, problems, value};
+}
+
+/** A file's bytes, read as an opened file is read (UTF-8), then checked as checkText does. */
+export function checkBytes(bytes: Uint8Array, schemas: Record<Version, Schema>, validators: Record<Version, Validator>, choice: Version | 'auto' = 'auto') {
+  return checkText(new TextDecoder('utf-8').decode(bytes), schemas, validators, choice);
 }
