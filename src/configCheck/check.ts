@@ -8,6 +8,8 @@ import {getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError
 import type {ValidationError, Validator} from './validate';
 import {blankComments} from './comments';
 import {didYouMean} from './suggest';
+import {findings, type RuleCode} from './semantics';
+import {decodeBytes, type Decoded} from './bytes';
 
 export type Expectation =
   | {kind: 'type'; type: string; min?: number; max?: number}
@@ -24,6 +26,12 @@ export type ProblemDetail =
   | {kind: 'unknownKey'; key: string; object?: string; suggestion?: string; belongs?: string[]}
   | {kind: 'removedKey'; key: string; object?: string; version: string}
   | {kind: 'bom'}
+  /** The file is UTF-16 (V2Ray reads UTF-8 only and stops at the first byte). */
+  | {kind: 'encoding'; encoding: 'UTF-16LE' | 'UTF-16BE'}
+  /** Bytes that are not UTF-8: V2Ray reads each as U+FFFD. */
+  | {kind: 'notUtf8'}
+  /** What the toolkit decides beyond the schema (semantics.ts). */
+  | {kind: 'rule'; code: RuleCode; values?: Record<string, string>}
   | {kind: 'keyCase'; key: string; written: string}
   | {kind: 'missingKey'; key: string; object?: string}
   | {kind: 'mismatch'; expected: Expectation[]; found?: string; suggestion?: string}
@@ -314,6 +322,50 @@ function placeIn(starts: readonly number[], from: number, to: number, path: (str
   return {...lineColumnIn(starts, from), from, to, path: displayPath(path)};
 }
 
+const segmentsOfRule = new WeakMap<Problem, (string | number)[]>();
+
+/**
+ * The findings of semantics.ts as problems, and every key written twice in one object (a warning:
+ * the toolkit's JSON reader keeps the last value), placed at offsets; line and column come later.
+ */
+function ruleProblems(tree: Node, value: unknown, version: Version): Problem[] {
+  const out: Problem[] = [];
+  const find = nodeFinder(tree);
+  for (const f of findings(value, version)) {
+    const n = find(f.segments);
+    const keyNode = f.at === 'key' ? n?.parent?.children?.[0] : undefined;
+    const target = keyNode ?? n ?? tree;
+    const p: Problem = {kind: 'rule', code: f.code, ...(f.values ? {values: f.values} : {}), ...(f.warning ? {severity: 'warning' as const} : {}),
+      line: 0, column: 0, from: target.offset, to: target.offset + target.length, path: ''};
+    segmentsOfRule.set(p, f.segments);
+    out.push(p);
+  }
+  // keys written twice, found in one pass over the tree (no recursion: depth is bounded by MAX_DEPTH, but a stack is as simple)
+  const stack: {n: Node; path: (string | number)[]}[] = [{n: tree, path: []}];
+  while (stack.length) {
+    const {n, path} = stack.pop()!;
+    if (n.type === 'object') {
+      const seen = new Map<string, Node>();
+      for (const prop of n.children ?? []) {
+        const k = prop.children?.[0];
+        if (!k) continue;
+        const key = String(k.value);
+        const earlier = seen.get(key);
+        if (earlier) {
+          const p: Problem = {kind: 'rule', code: 'duplicateKey', values: {key}, severity: 'warning', line: 0, column: 0, from: earlier.offset, to: earlier.offset + earlier.length, path: ''};
+          segmentsOfRule.set(p, [...path, key]);
+          out.push(p);
+        }
+        seen.set(key, k);
+        if (prop.children?.[1]) stack.push({n: prop.children[1], path: [...path, key]});
+      }
+    } else if (n.type === 'array') {
+      (n.children ?? []).forEach((c, i) => stack.push({n: c, path: [...path, i]}));
+    }
+  }
+  return out;
+}
+
 /** Reads a configuration text: comments blanked, JSON syntax checked. */
 export function parseConfig(text: string): Parsed {
   const starts = lineStarts(text);
@@ -399,7 +451,15 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
   const segmentsOf = new Map<Problem, (string | number)[]>();
   const place = (from: number, to: number, path: (string | number)[]) => ({from, to, line: 0, column: 0, path: '', [SEGMENTS]: path});
   const errors = [...validate(value)];
-  if (errors.length === 0) return {problems: bom, value};
+  const extra = ruleProblems(tree, value, String(schema.$id ?? '').includes('/v5/') ? 'v5' : 'v4');
+  if (errors.length === 0) {
+    extra.sort((a, b) => a.from - b.from);
+    for (const p of extra.slice(0, detail)) {
+      Object.assign(p, placeIn(starts, p.from, p.to, segmentsOfRule.get(p) ?? []));
+      p.docs = docsAt(schema, value, segmentsOfRule.get(p) ?? []);
+    }
+    return {problems: [...bom, ...extra], value};
+  }
   const position = new Map(errors.map((e, i) => [e, i]));
   const dropped = new Set<ValidationError>();
   const problems: Problem[] = [];
@@ -436,7 +496,18 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
     for (let j = index - 1; j >= 0 && under(errors[j]!, a.instancePath); j -= 1) if (!dropped.has(errors[j]!)) block.push(errors[j]!);
     const branchesOf = (a.parentSchema?.anyOf ?? []) as Schema[];
     const actual = jsonType(a.data);
-    const fitting = branchesOf.map((b, i) => (admits(typesOf(schema, b), actual) ? i : -1)).filter((i) => i >= 0);
+    let fitting = branchesOf.map((b, i) => (admits(typesOf(schema, b), actual) ? i : -1)).filter((i) => i >= 0);
+    // objects told apart by a key's constant ("type": "none" or the HTTP header): drop the branches the data's value rules out
+    if (fitting.length > 1 && a.data && typeof a.data === 'object' && !Array.isArray(a.data)) {
+      const d = a.data as Record<string, unknown>;
+      const ruledOut = (b: Schema | undefined): boolean => {
+        const x = deref(schema, b);
+        const props = (x?.properties ?? {}) as Record<string, Schema>;
+        return Object.entries(props).some(([k, p]) => 'const' in p && Object.hasOwn(d, k) && d[k] !== p.const);
+      };
+      const left = fitting.filter((i) => !ruledOut(branchesOf[i]));
+      if (left.length >= 1) fitting = left;
+    }
     const segments = pointerSegments(a.instancePath);
     if (branchesOf.length && branchesOf.every((b) => Array.isArray(b.required) && Object.keys(b).length === 1)) {
       block.filter((e) => e.keyword === 'required' && e.instancePath === a.instancePath).forEach((e) => dropped.add(e));
@@ -569,9 +640,12 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
     return ids.get(e);
   };
   const seen = new Set<string>();
-  const unique = problems.filter((p) => {
+  // a finding of semantics.ts says more than the schema's error on the same value (what the toolkit does)
+  const ruled = new Set(extra.map((p) => `${p.from}|${p.to}`));
+  for (const p of extra) { segmentsOf.set(p, segmentsOfRule.get(p) ?? []); }
+  const unique = [...problems.filter((p) => !(p.kind === 'mismatch' && ruled.has(`${p.from}|${p.to}`))), ...extra].filter((p) => {
     if (p.kind === 'missingKey' && meant.has(`${objectPath(p)}|${p.key}`)) return false;
-    const k = `${p.kind}|${p.from}|${p.to}|${'key' in p ? p.key : ''}|${p.kind === 'mismatch' ? `${p.found}|${expectationIds(p.expected)}` : ''}`;
+    const k = `${p.kind}|${p.from}|${p.to}|${'key' in p ? p.key : ''}|${p.kind === 'mismatch' ? `${p.found}|${expectationIds(p.expected)}` : ''}|${p.kind === 'rule' ? p.code : ''}`;
     if (seen.has(k)) return false;
     seen.add(k);
     return true;
@@ -580,6 +654,7 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
   for (const p of unique.slice(0, detail)) {
     Object.assign(p, placeIn(starts, p.from, p.to, segmentsOf.get(p)!));
     finishers.get(p)?.();
+    if (p.kind === 'rule') p.docs = docsAt(schema, value, segmentsOf.get(p)!);
   }
   return {problems: [...bom, ...unique], value};
 }
@@ -622,33 +697,71 @@ export function detectVersion(value: unknown, v4: Schema, v5: Schema): Version |
 export const FIT_LIMIT = 256 * 1024;
 
 /**
- * The format of a parsed file: what its keys say (detectVersion), else the one schema it fits
- * better (fewer errors; v5 simplified settings such as "users": ["<uuid>"] are v5 without any
- * v5-only key), else null. The second try validates twice, so only files up to FIT_LIMIT get it.
+ * How the format was decided: by the file's keys, by fitting exactly one schema (v5 simplified
+ * settings such as "users": ["<uuid>"] are v5 without any v5-only key), or not at all (the file fits
+ * both, or neither: then it is checked as v4, the format of most files readers have).
  */
-export function tellVersion(parsed: Parsed, schemas: Record<Version, Schema>, validators: Record<Version, Validator>): Version | null {
+export type VersionEvidence = {version: Version | null; by: 'keys' | 'fits' | 'none'; fitsNeither?: boolean};
+
+/**
+ * The format of a parsed file, decided by evidence, never by how many errors each schema finds: one
+ * bad enum value of v4 costs more errors than an unknown v5 key, which once sent small v4 files to
+ * v5. The second try validates twice, so only files up to FIT_LIMIT get it.
+ */
+export function decideVersion(parsed: Parsed, schemas: Record<Version, Schema>, validators: Record<Version, Validator>): VersionEvidence {
   const byKeys = detectVersion(parsed.value, schemas.v4, schemas.v5);
-  if (byKeys || parsed.value === undefined || parsed.text.length > FIT_LIMIT) return byKeys;
-  const errors = (v: Version) => validators[v](parsed.value).length;
-  const e4 = errors('v4');
-  const e5 = errors('v5');
-  return e4 < e5 ? 'v4' : e5 < e4 ? 'v5' : null;
+  if (byKeys) return {version: byKeys, by: 'keys'};
+  if (parsed.value === undefined || parsed.text.length > FIT_LIMIT) return {version: null, by: 'none'};
+  const fits4 = validators.v4(parsed.value).length === 0;
+  const fits5 = validators.v5(parsed.value).length === 0;
+  if (fits4 !== fits5) return {version: fits4 ? 'v4' : 'v5', by: 'fits'};
+  return fits4 ? {version: null, by: 'none'} : {version: null, by: 'none', fitsNeither: true};
+}
+
+/** The format a parsed file's evidence says (decideVersion), or null when it says none. */
+export function tellVersion(parsed: Parsed, schemas: Record<Version, Schema>, validators: Record<Version, Validator>): Version | null {
+  return decideVersion(parsed, schemas, validators).version;
 }
 
 /**
  * What the page does with a configuration: the format told (the reader's choice, else the keys,
  * else v4), then checked. `detected` is what the file itself says, null when it does not.
  */
-export function checkText(text: string, schemas: Record<Version, Schema>, validators: Record<Version, Validator>, choice: Version | 'auto' = 'auto', detail = Infinity):
-  {version: Version; detected: Version | null; problems: Problem[]; value?: unknown} {
+export type TextCheck = {
+  version: Version;
+  detected: Version | null;
+  problems: Problem[];
+  value?: unknown;
+  /** Checked as v4 because nothing told the format and the file fits neither: what v5 would report. */
+  otherTry?: {version: Version; count: number; first?: Problem};
+};
+
+export function checkText(text: string, schemas: Record<Version, Schema>, validators: Record<Version, Validator>, choice: Version | 'auto' = 'auto', detail = Infinity): TextCheck {
   const parsed = parseConfig(text);
-  const detected = tellVersion(parsed, schemas, validators);
-  const version = choice === 'auto' ? detected ?? 'v4' : choice;
+  const evidence = decideVersion(parsed, schemas, validators);
+  const version = choice === 'auto' ? evidence.version ?? 'v4' : choice;
   const {problems, value} = checkParsed(parsed, validators[version], schemas[version], detail);
-  return {version, detected, problems, value};
+  const result: TextCheck = {version, detected: evidence.version, problems, value};
+  if (choice === 'auto' && evidence.fitsNeither) {
+    const other = checkParsed(parsed, validators.v5, schemas.v5, 1).problems.filter((p) => p.severity !== 'warning');
+    result.otherTry = {version: 'v5', count: other.length, ...(other[0] ? {first: other[0]} : {})};
+  }
+  return result;
 }
 
-/** A file's bytes, read as an opened file is read (UTF-8), then checked as checkText does. */
+/** What reading the bytes found (bytes.ts), as problems of the decoded text. */
+export function byteProblems(decoded: Decoded): Problem[] {
+  const starts = lineStarts(decoded.text);
+  if (decoded.utf16) return [{kind: 'encoding', encoding: decoded.utf16, ...placeIn(starts, 0, Math.min(1, decoded.text.length), [])}];
+  if (decoded.notUtf8At !== undefined) return [{kind: 'notUtf8', severity: 'warning', ...placeIn(starts, decoded.notUtf8At, decoded.notUtf8At + 1, [])}];
+  return [];
+}
+
+/** A file's bytes, read as the toolkit reads them (bytes.ts), then checked as checkText does. */
 export function checkBytes(bytes: Uint8Array, schemas: Record<Version, Schema>, validators: Record<Version, Validator>, choice: Version | 'auto' = 'auto') {
-  return checkText(new TextDecoder('utf-8').decode(bytes), schemas, validators, choice);
+  const decoded = decodeBytes(bytes);
+  const before = byteProblems(decoded);
+  if (decoded.utf16) return {version: choice === 'auto' ? 'v4' : choice, detected: null, problems: before} satisfies TextCheck;
+  const result = checkText(decoded.text, schemas, validators, choice);
+  return {...result, problems: [...before, ...result.problems]};
 }
