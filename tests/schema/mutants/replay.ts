@@ -8,7 +8,7 @@
 import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 import {buildSchema} from '../../../scripts/schema/generate.mjs';
-import {checkBytes} from '../../../src/configCheck/check';
+import {checkBytes, displayPath, pointerSegments} from '../../../src/configCheck/check';
 import {formatProblem} from '../../../src/configCheck/messages';
 import {makeValidator} from '../../../src/configCheck/validate';
 import {mutantBytes} from './generate.mjs';
@@ -25,7 +25,16 @@ export const verdicts = JSON.parse(readFileSync(new URL('verdicts.json', here), 
  * Mutants the toolkit accepts on which the checker's error is right all the same, each with why:
  * the value is accepted but not what the file says (ignored, replaced), so an error there helps.
  */
-export const notInEffect = JSON.parse(readFileSync(new URL('not-in-effect.json', here), 'utf8')) as Record<string, string>;
+type NotInEffect = {kind: string; format: string; path: string; reason: string};
+export const notInEffect = (JSON.parse(readFileSync(new URL('not-in-effect.json', here), 'utf8')) as {rules: NotInEffect[]}).rules;
+
+/** The rule saying why the checker's errors on an accepted mutant are right, if every error is at the mutated place. */
+function whyNotInEffect(m: Mutant, format: string, errorPaths: string[]): NotInEffect | undefined {
+  const segments = pointerSegments(m.path);
+  const place = displayPath(m.kind === 'keyTypo' || m.kind === 'missingKey' ? segments.slice(0, -1) : segments);
+  if (!errorPaths.every((p) => p === place || p.startsWith(`${place}.`) || p.startsWith(`${place}[`) || (place === '' && p !== undefined))) return undefined;
+  return notInEffect.find((r) => r.kind === m.kind && r.format === format && new RegExp(r.path, 'u').test(m.path));
+}
 
 const schemas = {v4: buildSchema('v4').schema as Schema, v5: buildSchema('v5').schema as Schema};
 const validators = {v4: makeValidator(schemas.v4), v5: makeValidator(schemas.v5)};
@@ -38,6 +47,8 @@ export type Outcome = {
   warnings: string[];
   /** false pass: refused, no error; false alarm: accepted, an error where the value is in effect. */
   verdict: 'agree' | 'falsePass' | 'falseAlarm' | 'strict';
+  /** For 'strict': why the error is right though the toolkit accepts (not-in-effect.json). */
+  reason?: string;
 };
 
 /** Each judged mutant with the checker's verdict. */
@@ -48,12 +59,17 @@ export function replay(): Outcome[] {
     const toolkit = verdicts.mutants[m.id]!;
     const bytes = mutantBytes(corpus.bases[m.base]!, m);
     const {version, problems} = checkBytes(new Uint8Array(bytes), schemas, validators);
-    const errors = problems.filter((p) => p.severity !== 'warning').map((p) => `${p.line}:${p.column} ${p.path} ${formatProblem(p, 'en')}`);
+    const errorProblems = problems.filter((p) => p.severity !== 'warning');
+    const errors = errorProblems.map((p) => `${p.line}:${p.column} ${p.path} ${formatProblem(p, 'en')}`);
     const warnings = problems.filter((p) => p.severity === 'warning').map((p) => `${p.line}:${p.column} ${p.path} ${formatProblem(p, 'en')}`);
     let verdict: Outcome['verdict'] = 'agree';
+    let reason: string | undefined;
     if (toolkit !== null && errors.length === 0) verdict = 'falsePass';
-    else if (toolkit === null && errors.length > 0) verdict = notInEffect[m.id] || notInEffect[`${m.kind}:${m.what}`] ? 'strict' : 'falseAlarm';
-    out.push({mutant: m, toolkit, version, errors, warnings, verdict});
+    else if (toolkit === null && errors.length > 0) {
+      reason = whyNotInEffect(m, corpus.bases[m.base]!.format, errorProblems.map((p) => p.path))?.reason;
+      verdict = reason ? 'strict' : 'falseAlarm';
+    }
+    out.push({mutant: m, toolkit, version, errors, warnings, verdict, ...(reason ? {reason} : {})});
   }
   return out;
 }
