@@ -328,7 +328,7 @@ const segmentsOfRule = new WeakMap<Problem, (string | number)[]>();
  * The findings of semantics.ts as problems, and every key written twice in one object (a warning:
  * the toolkit's JSON reader keeps the last value), placed at offsets; line and column come later.
  */
-function ruleProblems(tree: Node, value: unknown, version: Version): Problem[] {
+function ruleProblems(tree: Node, value: unknown, version: Version, validate?: Validator): Problem[] {
   const out: Problem[] = [];
   const find = nodeFinder(tree);
   for (const f of findings(value, version)) {
@@ -340,6 +340,7 @@ function ruleProblems(tree: Node, value: unknown, version: Version): Problem[] {
     segmentsOfRule.set(p, f.segments);
     out.push(p);
   }
+  let checkedDuplicates = 0;
   // keys written twice, found in one pass over the tree (no recursion: depth is bounded by MAX_DEPTH, but a stack is as simple)
   const stack: {n: Node; path: (string | number)[]}[] = [{n: tree, path: []}];
   while (stack.length) {
@@ -352,7 +353,13 @@ function ruleProblems(tree: Node, value: unknown, version: Version): Problem[] {
         const key = String(k.value);
         const earlier = seen.get(key);
         if (earlier) {
-          const p: Problem = {kind: 'rule', code: 'duplicateKey', values: {key}, severity: 'warning', line: 0, column: 0, from: earlier.offset, to: earlier.offset + earlier.length, path: ''};
+          // the toolkit's JSON reader decodes the earlier value too and refuses the file when that
+          // value cannot be read: check it in place of the last one (a few: each costs a validation)
+          const refused = version === 'v5' && goStructIn5(path) && validate !== undefined && checkedDuplicates < MAX_DUPLICATE_CHECKS
+            && earlierRefused(value, [...path, key], earlier, validate);
+          checkedDuplicates += 1;
+          const p: Problem = {kind: 'rule', code: refused ? 'duplicateKeyRefused' : 'duplicateKey', values: {key}, ...(refused ? {} : {severity: 'warning' as const}),
+            line: 0, column: 0, from: earlier.offset, to: earlier.offset + earlier.length, path: ''};
           segmentsOfRule.set(p, [...path, key]);
           out.push(p);
         }
@@ -364,6 +371,40 @@ function ruleProblems(tree: Node, value: unknown, version: Version): Problem[] {
     }
   }
   return out;
+}
+
+/** How many keys written twice get their earlier value checked (each costs one validation of the file). */
+const MAX_DUPLICATE_CHECKS = 20;
+
+/**
+ * Where v5 reads a key twice, both values decoded: the Go structs of infra/conf/v5cfg (the root, an
+ * inbound or outbound, its streamSettings and sniffing) and a balancing rule. Everywhere else the
+ * reader keeps the last value without decoding the first (measured with the mutation corpus: v4
+ * files pass through a merge into maps first, so v4 never decodes the first value).
+ */
+function goStructIn5(path: readonly (string | number)[]): boolean {
+  const p = path.join('/');
+  return p === '' || /^(inbounds|outbounds)\/\d+(\/streamSettings|\/sniffing)?$/.test(p) || /^router\/balancingRule\/\d+$/.test(p);
+}
+
+/** Whether the earlier of two values of one key has a type the schema refuses where the last one stands. */
+function earlierRefused(value: unknown, segments: (string | number)[], keyNode: Node, validate: Validator): boolean {
+  const valueNode = keyNode.parent?.children?.[1];
+  if (!valueNode) return false;
+  const earlierValue: unknown = getNodeValue(valueNode);
+  // a copy of the path down to the object holding the key, the rest shared
+  const copy = (v: unknown, i: number): unknown => {
+    if (i === segments.length) return earlierValue;
+    const seg = segments[i]!;
+    if (Array.isArray(v)) { const a = [...v]; a[seg as number] = copy(v[seg as number], i + 1); return a; }
+    if (v && typeof v === 'object') return {...(v as Record<string, unknown>), [seg]: copy((v as Record<string, unknown>)[seg as string], i + 1)};
+    return v;
+  };
+  const pointer = `/${segments.map((s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+  const at = (p: string) => p === pointer || p.startsWith(`${pointer}/`);
+  const before = new Set(validate(value).filter((e) => at(e.instancePath)).map((e) => `${e.instancePath}|${e.keyword}`));
+  // a value of the wrong JSON type is what the decoder refuses; other faults of the first value go unread
+  return validate(copy(value, 0)).some((e) => e.instancePath === pointer && e.keyword === 'type' && !before.has(`${e.instancePath}|${e.keyword}`));
 }
 
 /** Reads a configuration text: comments blanked, JSON syntax checked. */
@@ -451,7 +492,7 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
   const segmentsOf = new Map<Problem, (string | number)[]>();
   const place = (from: number, to: number, path: (string | number)[]) => ({from, to, line: 0, column: 0, path: '', [SEGMENTS]: path});
   const errors = [...validate(value)];
-  const extra = ruleProblems(tree, value, String(schema.$id ?? '').includes('/v5/') ? 'v5' : 'v4');
+  const extra = ruleProblems(tree, value, String(schema.$id ?? '').includes('/v5/') ? 'v5' : 'v4', validate);
   if (errors.length === 0) {
     extra.sort((a, b) => a.from - b.from);
     for (const p of extra.slice(0, detail)) {

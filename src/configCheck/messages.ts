@@ -186,6 +186,9 @@ function ruleMessage(code: RuleCode, v: Record<string, string>, zh: boolean): st
     case 'duplicateKey':
       return zh ? `键 ${quote(v.key ?? '')} 在同一个对象里写了两次。V2Ray 只用后一个，这一个被忽略（但它的值若类型不对，V2Ray 仍会拒绝）：请删去一个。`
         : `The key ${quote(v.key ?? '')} is written twice in this object. V2Ray uses the last one and ignores this one (but refuses the file if this value has the wrong type): delete one.`;
+    case 'duplicateKeyRefused':
+      return zh ? `键 ${quote(v.key ?? '')} 在同一个对象里写了两次，这是前一个。V2Ray 会读两个值，这一个不合要求，V2Ray 会拒绝这个配置：请删去它。`
+        : `The key ${quote(v.key ?? '')} is written twice in this object; this is the first. V2Ray reads both, and refuses the file because this value is not valid: delete it.`;
     case 'socksAuth':
       return zh ? `auth 只能是 "noauth" 或 "password"（区分大小写）。V2Ray 不认识 ${value}，不会报错，而是按 "noauth" 处理：任何人无需用户名和密码都能使用这个代理。`
         : `auth must be "noauth" or "password" (as written). V2Ray does not know ${value} and, without a word, serves as "noauth": anyone can use this proxy without a user name or password.`;

@@ -39,6 +39,8 @@ export type RuleCode =
   | 'outboundMissing'
   /** a key written twice in one object: the last one counts */
   | 'duplicateKey'
+  /** a key written twice whose earlier value cannot be read: the toolkit's JSON reader refuses it */
+  | 'duplicateKeyRefused'
   /** socks "auth" other than "noauth"/"password": no authentication (infra/conf/v4/socks.go:44-53) */
   | 'socksAuth'
   /** socks accounts without "auth": "password": they are not asked for (socks.go:44-53) */

@@ -148,6 +148,10 @@ function mutantsOf(name, text) {
         edit('missingKey', at, `${str(key)} removed`, from, to, '');
         const copy = text.slice(p.offset, p.offset + p.length);
         edit('duplicateKey', at, `${str(key)} written twice`, p.offset, p.offset, `${copy}, `);
+        // written twice, the first with another value (a line pasted above the one it was meant to replace)
+        if (v.type === 'number') edit('duplicateKey', at, `${str(key)} written twice, first as a string`, p.offset, p.offset, `${str(key)}: ${str(String(v.value))}, `);
+        if (v.type === 'string' && ENUM_KEYS.has(key)) edit('duplicateKey', at, `${str(key)} written twice, first misspelled`, p.offset, p.offset, `${str(key)}: ${str(typo(String(v.value), v.offset))}, `);
+        if (v.type === 'boolean') edit('duplicateKey', at, `${str(key)} written twice, first as a string`, p.offset, p.offset, `${str(key)}: ${str(String(v.value))}, `);
         // values by the key
         if (v.type === 'string') {
           const s = String(v.value);
@@ -211,7 +215,7 @@ function mutantsOf(name, text) {
 }
 
 /** Per kind, this many mutants at most per base, spread over the base (enough for ≥ 1,000 in all). */
-const PER_BASE = {keyTypo: 3, missingKey: 3, duplicateKey: 2, enumTypo: 3, wrongType: 2, numberRange: 2, portRange: 2, ipSyntax: 2, cidrSyntax: 2, rangeSyntax: 1, tagRef: 2, encoding: 2};
+const PER_BASE = {keyTypo: 3, missingKey: 3, duplicateKey: 4, enumTypo: 3, wrongType: 2, numberRange: 2, portRange: 2, ipSyntax: 2, cidrSyntax: 2, rangeSyntax: 1, tagRef: 2, encoding: 2};
 
 export function generate() {
   const bases = collectBases();
