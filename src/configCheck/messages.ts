@@ -114,7 +114,8 @@ export function formatProblem(p: ProblemDetail, lang: Lang): string {
 /** The patterns of config-schema-facts.json by the name of their "format". */
 const FORMATS: Record<string, Record<Lang, string>> = {
   port: {zh: '端口号（0 到 65535 的整数，或写成字符串）、"起-止" 形式的端口范围，或 "env:变量名"', en: 'a port (0 to 65535, also as a string), a range "from-to" or "env:NAME"'},
-  uuid: {zh: 'UUID（形如 "b831381d-6324-4d53-ad4f-8cda48b30811"）', en: 'a UUID such as "b831381d-6324-4d53-ad4f-8cda48b30811"'},
+  // no example id: readers paste it as their own; the problem links to the site's generator instead (needsUuid)
+  uuid: {zh: 'UUID（32 个十六进制数字，按 8-4-4-4-12 分组；可以用本站的 UUID 生成器或 v2ray uuid 生成）', en: 'a UUID (32 hex digits grouped 8-4-4-4-12; make one with this site\'s UUID generator or v2ray uuid)'},
   nonEmpty: {zh: '非空的字符串', en: 'a non-empty string'},
   path: {zh: '空字符串或以 / 开头的路径', en: 'an empty string or a path starting with /'},
 };
@@ -202,4 +203,9 @@ function ruleMessage(code: RuleCode, v: Record<string, string>, zh: boolean): st
       return zh ? `QUIC 的 security 应为 "aes-128-gcm"、"chacha20-poly1305" 或 "none"。V2Ray 不认识 ${value}，不会报错，而是按 "none" 处理：QUIC 包不加密。`
         : `QUIC security must be "aes-128-gcm", "chacha20-poly1305" or "none". V2Ray does not know ${value} and, without a word, treats it as "none": QUIC packets are not encrypted.`;
   }
+}
+
+/** Whether a problem asks for a UUID: the page then links to its UUID generator. */
+export function needsUuid(p: ProblemDetail): boolean {
+  return p.kind === 'mismatch' && p.expected.some((e) => e.kind === 'format' && e.format === 'uuid');
 }

@@ -15,8 +15,9 @@ import Link from '@docusaurus/Link';
 import Translate, {translate} from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {docsRepoUrl} from '@site/config/navbar';
-import {SHOWN_PROBLEMS, checkParsed, parseConfig, tellVersion, type Parsed, type Problem, type Version} from '@site/src/configCheck/check';
-import {formatProblem, type Lang} from '@site/src/configCheck/messages';
+import {SHOWN_PROBLEMS, byteProblems, checkText, type Problem, type TextCheck, type Version} from '@site/src/configCheck/check';
+import {decodeBytes} from '@site/src/configCheck/bytes';
+import {formatProblem, needsUuid, type Lang} from '@site/src/configCheck/messages';
 import {makeValidator, type Validator} from '@site/src/configCheck/validate';
 import {configCheckDebounceMs, configCheckMaxFileBytes} from '@site/src/constants';
 import {ensureCheckerCss} from './checkerCss';
@@ -27,14 +28,9 @@ import {loadSchemas} from './schemas';
 type Schema = Record<string, unknown>;
 type Choice = 'auto' | Version;
 type Ready = {schemas: Record<Version, Schema>; validators: Record<Version, Validator>};
-type Outcome = {version: Version; detected: Version | null; problems: Problem[]; value?: unknown} | {failed: string} | null;
-
-
-/** The file's version: the reader's choice, else what its keys (or the schema it fits) say, else v4 (the usual config.json). */
-function versionFor(parsed: Parsed, choice: Choice, ready: Ready): {version: Version; detected: Version | null} {
-  const detected = tellVersion(parsed, ready.schemas, ready.validators);
-  return {version: choice === 'auto' ? detected ?? 'v4' : choice, detected};
-}
+type Outcome = TextCheck | {failed: string} | null;
+/** An opened or dropped file as read from its bytes: what reading found holds while the editor shows that text unchanged. */
+type OpenedFile = {text: string; problems: Problem[]; utf16: boolean};
 
 export default function Checker(): ReactNode {
   const {i18n} = useDocusaurusContext();
@@ -48,6 +44,7 @@ export default function Checker(): ReactNode {
   const [choice, setChoice] = useState<Choice>('auto');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [opened, setOpened] = useState<OpenedFile | null>(null);
 
   const replaceText = useCallback((next: string) => {
     const v = view.current;
@@ -61,7 +58,10 @@ export default function Checker(): ReactNode {
       return;
     }
     try {
-      replaceText(await file.text());
+      // the bytes, not file.text(): that drops a byte-order mark and hides UTF-16, which V2Ray refuses
+      const decoded = decodeBytes(new Uint8Array(await file.arrayBuffer()));
+      setOpened({text: decoded.text, problems: byteProblems(decoded), utf16: decoded.utf16 !== undefined});
+      replaceText(decoded.text);
     } catch {
       setFileError(translate({id: 'site.ConfigChecker.fileUnreadable', message: '没能读取文件 {name}。'}, {name: file.name}));
     }
@@ -123,17 +123,18 @@ export default function Checker(): ReactNode {
     const timer = setTimeout(() => {
       if (!text.trim() || text.length > configCheckMaxFileBytes) { setOutcome(null); return; }
       try {
-        // read once: the format is told from the same reading that is checked
-        const parsed = parseConfig(text);
-        const {version, detected} = versionFor(parsed, choice, ready);
-        setOutcome({version, detected, problems: checkParsed(parsed, ready.validators[version], ready.schemas[version], SHOWN_PROBLEMS).problems, value: parsed.value});
+        // what reading the opened file's bytes found holds while its text is unchanged
+        const fromFile = opened && opened.text === text ? opened : null;
+        if (fromFile?.utf16) { setOutcome({version: choice === 'auto' ? 'v4' : choice, detected: null, problems: fromFile.problems}); return; }
+        const result = checkText(text, ready.schemas, ready.validators, choice, SHOWN_PROBLEMS);
+        setOutcome(fromFile ? {...result, problems: [...fromFile.problems, ...result.problems]} : result);
       } catch (error) {
         // a mistake of the checker, not of the file: say so, and how to tell us
         setOutcome({failed: error instanceof Error ? `${error.name}: ${error.message}` : String(error)});
       }
     }, configCheckDebounceMs);
     return () => clearTimeout(timer);
-  }, [text, choice, ready]);
+  }, [text, choice, ready, opened]);
 
   // marks in the editor
   useEffect(() => {
@@ -141,7 +142,7 @@ export default function Checker(): ReactNode {
     if (!v) return;
     const length = v.state.doc.length;
     const diagnostics: Diagnostic[] = (outcome && 'problems' in outcome ? outcome.problems.slice(0, SHOWN_PROBLEMS) : []).map((p) => ({
-      from: Math.min(p.from, length), to: Math.min(Math.max(p.to, p.from), length), severity: 'error', message: formatProblem(p, lang),
+      from: Math.min(p.from, length), to: Math.min(Math.max(p.to, p.from), length), severity: p.severity ?? 'error', message: formatProblem(p, lang),
     }));
     v.dispatch(setDiagnostics(v.state, diagnostics));
   }, [outcome, lang]);
@@ -168,6 +169,12 @@ export default function Checker(): ReactNode {
   // checked as v4 only because its keys did not tell: say so, with the way out
   const guessed = choice === 'auto' && checked && !checked.detected && !failed && !tooBig && !loadError
     ? translate({id: 'site.ConfigChecker.assumedV4', message: '从键名看不出这是 v4 还是 v5 配置，所以按 v4 检查；如果它是 v5 配置，请在“配置格式”中选择 v5。'}) : '';
+  // the file fits neither format and its keys do not tell: what v5 would say, so a v5 file is not lost
+  const other = checked?.otherTry && !failed && !tooBig ? checked.otherTry : null;
+  const otherText = !other ? '' : other.count === 0
+    ? translate({id: 'site.ConfigChecker.otherTryClean', message: '也按 v5 检查过：按 v5 没有发现问题。'})
+    : translate({id: 'site.ConfigChecker.otherTry', message: '也按 v5 检查过：按 v5 会发现 {count} 个问题，第一个是：{first}'},
+      {count: other.count, first: other.first ? `${other.first.path ? `${other.first.path} ` : ''}${formatProblem(other.first, lang)}` : ''});
   const reportUrl = failed === null ? '' : `${docsRepoUrl}/issues/new?title=${encodeURIComponent('Config checker: an error while checking')}&body=${encodeURIComponent(`${failed}\n\n(Attach the configuration if you can; remove passwords and addresses first.)`)}`;
 
   return (
@@ -205,6 +212,7 @@ export default function Checker(): ReactNode {
       )}
       <div ref={host} id={ids.editor} className="cc-editor" />
       <p id={ids.status} className="cc-status" role="status" data-testid="check-status">{status}{guessed && ` ${guessed}`}</p>
+      {otherText && <p className="cc-help" data-testid="other-try">{otherText}</p>}
       {failed !== null && (
         <p className="cc-failed" role="alert" data-testid="check-failed">
           <Translate id="site.ConfigChecker.failedHelp">请把下面这行错误信息报告给我们，能附上配置更好（先删去密码和地址）：</Translate>{' '}
@@ -221,8 +229,12 @@ export default function Checker(): ReactNode {
               <button type="button" className="cc-where" onClick={() => goTo(p)}>
                 {translate({id: 'site.ConfigChecker.lineColumn', message: '第 {line} 行，第 {column} 列'}, {line: p.line, column: p.column})}
               </button>
+              {p.severity === 'warning' && <span className="cc-warning">{translate({id: 'site.ConfigChecker.warning', message: '警告'})}</span>}
               {p.path && <code className="cc-path">{p.path}</code>}
               <span className="cc-message">{formatProblem(p, lang)}</span>
+              {needsUuid(p) && (
+                <Link className="cc-docs" to="/awesome/tools#uuid">{translate({id: 'site.ConfigChecker.uuidGenerator', message: 'UUID 生成器'})}</Link>
+              )}{' '}
               {p.docs && (
                 <Link className="cc-docs" to={p.docs}>
                   {translate({id: 'site.ConfigChecker.docs', message: '文档'})}
