@@ -103,7 +103,14 @@ export function tooDeepAt(plain: string, limit = MAX_DEPTH): number {
 /** `/inbounds/0/port` -> ['inbounds', 0, 'port']. */
 export function pointerSegments(pointer: string): (string | number)[] {
   if (!pointer) return [];
-  return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  const parts = pointer.slice(1).split('/');
+  const out: (string | number)[] = new Array(parts.length);
+  for (let i = 0; i < parts.length; i += 1) {
+    let s = parts[i]!;
+    if (s.includes('~')) s = s.replace(/~1/g, '/').replace(/~0/g, '~');
+    out[i] = /^\d+$/.test(s) ? Number(s) : s;
+  }
+  return out;
 }
 
 /** ['inbounds', 0, 'port'] -> `inbounds[0].port`. */
@@ -125,12 +132,21 @@ function jsonType(v: unknown): string {
   return typeof v;
 }
 
+/**
+ * A value's own property, never one it inherits: a key the reader wrote ("constructor",
+ * "toString") must not find Object.prototype's members in a schema or in the data.
+ */
+function ownValue(o: unknown, key: string | number): unknown {
+  if (o === null || typeof o !== 'object') return undefined;
+  return Object.hasOwn(o, key) ? (o as Record<string | number, unknown>)[key] : undefined;
+}
+
 /** Resolves a local JSON pointer ("#/$defs/X/properties/y") in the schema. */
 function at(schema: Schema, pointer: string): Schema | undefined {
   let cur: unknown = schema;
   for (const seg of pointer.replace(/^#\/?/, '').split('/').filter(Boolean)) {
     if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[seg.replace(/~1/g, '/').replace(/~0/g, '~')];
+    cur = ownValue(cur, seg.replace(/~1/g, '/').replace(/~0/g, '~'));
   }
   return cur && typeof cur === 'object' ? (cur as Schema) : undefined;
 }
@@ -213,7 +229,7 @@ function meetsCondition(cond: Schema | undefined, data: unknown): boolean {
   if (!cond || !data || typeof data !== 'object' || Array.isArray(data)) return false;
   const props = (cond.properties ?? {}) as Record<string, Schema>;
   return Object.entries(props).every(([k, c]) => {
-    const v = (data as Record<string, unknown>)[k];
+    const v = ownValue(data, k);
     if ('const' in c) return v === c.const;
     if (typeof c.pattern === 'string') return typeof v === 'string' && new RegExp(c.pattern, 'u').test(v);
     return v !== undefined;
@@ -241,7 +257,7 @@ function walkTo(schema: Schema, value: unknown, segments: readonly (string | num
       }
       if (typeof seg === 'number' && x.items) next.push(x.items as Schema);
       if (typeof seg === 'string') {
-        const p = (x.properties as Record<string, Schema> | undefined)?.[seg];
+        const p = ownValue(x.properties, seg) as Schema | undefined;
         if (p) next.push(p);
         else if (x.additionalProperties && typeof x.additionalProperties === 'object') next.push(x.additionalProperties as Schema);
       }
@@ -252,7 +268,7 @@ function walkTo(schema: Schema, value: unknown, segments: readonly (string | num
       ?? next.map((s) => deref(schema, s)).find((s) => typeof s?.['x-docs'] === 'string');
     if (found) docs = found['x-docs'] as string;
     current = next;
-    data = data && typeof data === 'object' ? (data as Record<string | number, unknown>)[seg as string] : undefined;
+    data = ownValue(data, seg);
     if (!current.length) break;
   }
   return {docs, schemas: current};
@@ -290,7 +306,7 @@ function belongsIn(schema: Schema, parent: Schema, data: unknown, key: string): 
     const x = deref(schema, s);
     if (!x || visited.has(x)) continue;
     visited.add(x);
-    if (depth > 0 && (x.properties as Schema | undefined)?.[key]) { found.push({path, present, depth}); continue; }
+    if (depth > 0 && ownValue(x.properties, key)) { found.push({path, present, depth}); continue; }
     if (depth >= 3) continue;
     for (const b of [...((x.anyOf ?? []) as Schema[]), ...((x.allOf ?? []) as Schema[]).map((r) => (r.then ?? r) as Schema)]) {
       queue.unshift({s: b, path, present, depth, data: d});
@@ -298,7 +314,7 @@ function belongsIn(schema: Schema, parent: Schema, data: unknown, key: string): 
     if (x.items) queue.push({s: x.items as Schema, path: `${path}[]`, present, depth, data: Array.isArray(d) ? d[0] : undefined});
     for (const [k, p] of Object.entries((x.properties ?? {}) as Record<string, Schema>)) {
       if (k === key || k.startsWith('_') || k.startsWith('$') || p.deprecated) continue;
-      const v = d && typeof d === 'object' && !Array.isArray(d) ? (d as Record<string, unknown>)[k] : undefined;
+      const v = d && typeof d === 'object' && !Array.isArray(d) ? ownValue(d, k) : undefined;
       queue.push({s: p, path: path ? `${path}.${k}` : k, present: present && v !== undefined, depth: depth + 1, data: v});
     }
   }
@@ -364,10 +380,11 @@ function ruleProblems(tree: Node, value: unknown, version: Version, validate?: V
           out.push(p);
         }
         seen.set(key, k);
-        if (prop.children?.[1]) stack.push({n: prop.children[1], path: [...path, key]});
+        const child = prop.children?.[1];
+        if (child && (child.type === 'object' || child.type === 'array')) stack.push({n: child, path: [...path, key]});
       }
     } else if (n.type === 'array') {
-      (n.children ?? []).forEach((c, i) => stack.push({n: c, path: [...path, i]}));
+      (n.children ?? []).forEach((c, i) => { if (c.type === 'object' || c.type === 'array') stack.push({n: c, path: [...path, i]}); });
     }
   }
   return out;
@@ -446,8 +463,6 @@ export function checkConfig(text: string, validate: Validator, schema: Schema): 
   return checkParsed(parseConfig(text), validate, schema);
 }
 
-const SEGMENTS = Symbol('segments');
-
 /** How many problems the page lists; the rest are counted ("and N more"). */
 export const SHOWN_PROBLEMS = 200;
 
@@ -490,7 +505,11 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
   // line, column and path are filled in for the problems shown (below): a file with 20,000
   // mistakes places them all for the order, but words only the first `detail`
   const segmentsOf = new Map<Problem, (string | number)[]>();
-  const place = (from: number, to: number, path: (string | number)[]) => ({from, to, line: 0, column: 0, path: '', [SEGMENTS]: path});
+  // the path of the problem being made: every problem is made from one place() and add()ed right
+  // after, so add() takes the path from here (a property deleted later turned 100,000 problems
+  // into slow dictionary-mode objects)
+  let placed: (string | number)[] = [];
+  const place = (from: number, to: number, path: (string | number)[]) => { placed = path; return {from, to, line: 0, column: 0, path: ''}; };
   const errors = [...validate(value)];
   const extra = ruleProblems(tree, value, String(schema.$id ?? '').includes('/v5/') ? 'v5' : 'v4', validate);
   if (errors.length === 0) {
@@ -506,9 +525,8 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
   const problems: Problem[] = [];
   /** What makes a problem complete (did-you-mean, link), run only for the problems shown. */
   const finishers = new Map<Problem, () => void>();
-  const add = (p: Problem & {[SEGMENTS]?: (string | number)[]}, finish?: () => void): void => {
-    segmentsOf.set(p, p[SEGMENTS] ?? []);
-    delete p[SEGMENTS];
+  const add = (p: Problem, finish?: () => void): void => {
+    segmentsOf.set(p, placed);
     problems.push(p);
     if (finish) finishers.set(p, finish);
   };
@@ -527,14 +545,18 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
   // anyOf: keep the errors of the one branch whose type fits the value; else one "expected …".
   // A failed anyOf is reported after its branches' errors, which come right before it; errors
   // from a branch that is a $ref carry schema paths of the referenced definition.
-  const under = (e: ValidationError, path: string) => e.instancePath === path || e.instancePath.startsWith(`${path}/`);
   const anyOfs = errors.filter((e) => e.keyword === 'anyOf').sort((a, b) => a.schemaPath.length - b.schemaPath.length);
   for (const a of anyOfs) {
     if (dropped.has(a)) continue;
     dropped.add(a);
     const index = position.get(a)!;
     const block: ValidationError[] = [];
-    for (let j = index - 1; j >= 0 && under(errors[j]!, a.instancePath); j -= 1) if (!dropped.has(errors[j]!)) block.push(errors[j]!);
+    const below = `${a.instancePath}/`;
+    for (let j = index - 1; j >= 0; j -= 1) {
+      const e = errors[j]!;
+      if (e.instancePath !== a.instancePath && !e.instancePath.startsWith(below)) break;
+      if (!dropped.has(e)) block.push(e);
+    }
     const branchesOf = (a.parentSchema?.anyOf ?? []) as Schema[];
     const actual = jsonType(a.data);
     let fitting = branchesOf.map((b, i) => (admits(typesOf(schema, b), actual) ? i : -1)).filter((i) => i >= 0);
@@ -563,10 +585,11 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
     if (fitting.length === 1 && !a.parentSchema?.['x-any-case']) {
       const own = `${a.schemaPath}/`;
       const mine = `${own}${fitting[0]}/`;
-      const keep = block.filter((e) => e.schemaPath.startsWith(mine)
-        || (!e.schemaPath.startsWith(own) && !(e.instancePath === a.instancePath && e.keyword === 'type')));
-      block.filter((e) => !keep.includes(e)).forEach((e) => dropped.add(e));
-      if (keep.length) continue;
+      // a Set, not Array.includes: an anyOf over a 100,000-item array has as many errors (linear, not quadratic)
+      const keep = new Set(block.filter((e) => e.schemaPath.startsWith(mine)
+        || (!e.schemaPath.startsWith(own) && !(e.instancePath === a.instancePath && e.keyword === 'type'))));
+      for (const e of block) if (!keep.has(e)) dropped.add(e);
+      if (keep.size) continue;
     } else {
       block.forEach((e) => dropped.add(e));
     }
@@ -600,7 +623,7 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
           add(p, () => { p.docs = objectDocs(); });
           break;
         }
-        const removedIn = (parent?.['x-removed'] as Record<string, string> | undefined)?.[key];
+        const removedIn = ownValue(parent?.['x-removed'], key) as string | undefined;
         if (removedIn) {
           const p: Problem = {kind: 'removedKey', key, version: removedIn, ...(titleOf(parent) ? {object: titleOf(parent)} : {}), ...where};
           add(p, () => { p.docs = objectDocs(); });

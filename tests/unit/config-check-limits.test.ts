@@ -81,3 +81,15 @@ test('10,000 mistakes: all counted, the first ones placed, worded and linked, th
   const all = check(worstCases()['10,000 mistakes (557 KB)']!, Infinity);
   assert.equal(all.at(-1)!.line, 10_002);
 });
+
+test('keys named after Object.prototype members are unknown keys, with no inherited advice', () => {
+  const words = check(worstCases()['Object.prototype keys']!).map((p) => formatProblem(p, 'en'));
+  assert.deepEqual(words, ['Unknown key "constructor" in InboundObject.', 'Unknown key "toString" in TLSObject.', 'Unknown key "valueOf" in OutboundObject.']);
+  assert.ok(words.every((w) => !/function|native code|removed/.test(w)));
+});
+
+test('100,000 wrong items under one anyOf: one problem each, in text order', () => {
+  const all = check(worstCases()['100,000 wrong items under one anyOf']!, 10).filter((p) => p.severity !== 'warning');
+  assert.equal(all.length, 100_000);
+  assert.match(formatProblem(all[0]!, 'en'), /^Expected a string/);
+});
