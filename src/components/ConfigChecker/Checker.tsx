@@ -4,7 +4,7 @@
  * fetched with the page, so checking sends nothing anywhere.
  */
 import React, {useCallback, useEffect, useId, useRef, useState, type ReactNode} from 'react';
-import {EditorState} from '@codemirror/state';
+import {Compartment, EditorState} from '@codemirror/state';
 import {EditorView, keymap, lineNumbers, placeholder} from '@codemirror/view';
 import {defaultKeymap, history, historyKeymap} from '@codemirror/commands';
 import {json} from '@codemirror/lang-json';
@@ -15,8 +15,9 @@ import Link from '@docusaurus/Link';
 import Translate, {translate} from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {docsRepoUrl} from '@site/config/navbar';
-import {SHOWN_PROBLEMS, byteProblems, checkText, type Problem, type TextCheck, type Version} from '@site/src/configCheck/check';
+import {FIT_LIMIT, SHOWN_PROBLEMS, byteProblems, checkText, type Problem, type TextCheck, type Version} from '@site/src/configCheck/check';
 import {decodeBytes} from '@site/src/configCheck/bytes';
+import type {WorkerAnswer, WorkerRequest, WorkerStarted} from '@site/src/configCheck/worker';
 import {formatProblem, needsUuid, type Lang} from '@site/src/configCheck/messages';
 import {makeValidator, type Validator} from '@site/src/configCheck/validate';
 import {configCheckDebounceMs, configCheckMaxFileBytes} from '@site/src/constants';
@@ -28,9 +29,11 @@ import {loadSchemas} from './schemas';
 type Schema = Record<string, unknown>;
 type Choice = 'auto' | Version;
 type Ready = {schemas: Record<Version, Schema>; validators: Record<Version, Validator>};
-type Outcome = TextCheck | {failed: string} | null;
+type Outcome = (TextCheck & {total: number}) | {failed: string} | null;
 /** An opened or dropped file as read from its bytes: what reading found holds while the editor shows that text unchanged. */
 type OpenedFile = {text: string; problems: Problem[]; utf16: boolean};
+/** The editor's JSON language: on for texts of a configuration's size, off above FIT_LIMIT. */
+const highlighting = new Compartment();
 
 export default function Checker(): ReactNode {
   const {i18n} = useDocusaurusContext();
@@ -69,13 +72,49 @@ export default function Checker(): ReactNode {
 
   ensureCheckerCss();
 
-  // the schemas: nothing to compile (./validate walks them), so the page is ready once they are here
+  // the check runs in a worker (src/configCheck/worker.ts) so that typing never waits for it; it
+  // gets the schemas the page already has. Without workers (or if one cannot start) the check
+  // runs here, as before.
+  const worker = useRef<Worker | null>(null);
+  const [workerFailed, setWorkerFailed] = useState(false);
+  const latest = useRef(0);
+  const [answer, setAnswer] = useState<WorkerAnswer | null>(null);
+
+  // the schemas: nothing to compile (./validate walks them), so the page is ready once they are
+  // here and the worker has started (or could not): the worker is started at once, while the
+  // schemas are fetched, and the page says it is ready only when the worker has loaded all its
+  // code, so that nothing is fetched while the reader checks
   useEffect(() => {
     let live = true;
-    loadSchemas().then((schemas) => {
-      if (live) setReady({schemas, validators: {v4: makeValidator(schemas.v4), v5: makeValidator(schemas.v5)}});
+    let w: Worker | null = null;
+    const workerUp = new Promise<void>((resolve) => {
+      if (typeof Worker === 'undefined') { resolve(); return; }
+      try {
+        w = new Worker(/* webpackChunkName: "config-check-worker" */ new URL('../../configCheck/worker.ts', import.meta.url), {type: 'module'});
+      } catch {
+        resolve();
+        return;
+      }
+      const started = w;
+      started.onmessage = (event: MessageEvent<WorkerAnswer | WorkerStarted>) => {
+        if ('started' in event.data) { worker.current = started; resolve(); return; }
+        if (event.data.id === latest.current) setAnswer(event.data);
+      };
+      // a worker that fails to load or throws: the page checks on its own thread from then on
+      started.onerror = () => {
+        if (worker.current === started) worker.current = null;
+        started.terminate();
+        setAnswer(null);
+        setWorkerFailed(true);
+        resolve();
+      };
+    });
+    Promise.all([loadSchemas(), workerUp]).then(([schemas]) => {
+      if (!live) return;
+      worker.current?.postMessage({type: 'schemas', schemas} satisfies WorkerRequest);
+      setReady({schemas, validators: {v4: makeValidator(schemas.v4), v5: makeValidator(schemas.v5)}});
     }).catch(() => { if (live) setLoadError(true); });
-    return () => { live = false; };
+    return () => { live = false; (w as Worker | null)?.terminate(); worker.current = null; };
   }, []);
 
   useEffect(() => {
@@ -88,7 +127,7 @@ export default function Checker(): ReactNode {
           lineNumbers(),
           history(),
           keymap.of([...defaultKeymap, ...historyKeymap]),
-          json(),
+          highlighting.of(json()),
           syntaxHighlighting(classHighlighter),
           placeholder(translate({id: 'site.ConfigChecker.placeholder', message: '在这里粘贴或输入 config.json，也可以把文件拖到这里'})),
           EditorView.contentAttributes.of({
@@ -96,7 +135,19 @@ export default function Checker(): ReactNode {
             'aria-describedby': ids.help,
             'data-testid': 'config-editor',
           }),
-          EditorView.updateListener.of((u) => { if (u.docChanged) setText(u.state.doc.toString()); }),
+          EditorView.updateListener.of((u) => {
+            if (!u.docChanged) return;
+            setText(u.state.doc.toString());
+            // JSON highlighting parses the whole text in the background, in slices that held keys
+            // back 100-300 ms with 1 MB in the editor (tests/e2e/config-checker-typing.spec.ts):
+            // above FIT_LIMIT the text is shown plain. Reconfigured after this update, not inside it.
+            const plain = u.state.doc.length > FIT_LIMIT;
+            const current = highlighting.get(u.state);
+            if (plain !== (Array.isArray(current) && current.length === 0)) {
+              const view = u.view;
+              queueMicrotask(() => view.dispatch({effects: highlighting.reconfigure(plain ? [] : json())}));
+            }
+          }),
           EditorView.domEventHandlers({
             drop: (event) => {
               const file = event.dataTransfer?.files[0];
@@ -117,24 +168,38 @@ export default function Checker(): ReactNode {
   const [hashBroken, setHashBroken] = useState(false);
   useConfigFromHash(replaceText, setHashBroken);
 
+  // what reading the opened file's bytes found holds while its text is unchanged
+  const fromFile = opened && opened.text === text ? opened : null;
+  const withFile = useCallback((result: TextCheck & {total: number}): Outcome => (fromFile
+    ? {...result, problems: [...fromFile.problems, ...result.problems], total: result.total + fromFile.problems.length} : result), [fromFile]);
+
   // check a moment after the last change
   useEffect(() => {
     if (!ready) return undefined;
     const timer = setTimeout(() => {
+      latest.current += 1;
       if (!text.trim() || text.length > configCheckMaxFileBytes) { setOutcome(null); return; }
+      if (fromFile?.utf16) { setOutcome({version: choice === 'auto' ? 'v4' : choice, detected: null, problems: fromFile.problems, total: fromFile.problems.length}); return; }
+      if (worker.current && !workerFailed) {
+        worker.current.postMessage({type: 'check', id: latest.current, text, choice} satisfies WorkerRequest);
+        return;
+      }
       try {
-        // what reading the opened file's bytes found holds while its text is unchanged
-        const fromFile = opened && opened.text === text ? opened : null;
-        if (fromFile?.utf16) { setOutcome({version: choice === 'auto' ? 'v4' : choice, detected: null, problems: fromFile.problems}); return; }
         const result = checkText(text, ready.schemas, ready.validators, choice, SHOWN_PROBLEMS);
-        setOutcome(fromFile ? {...result, problems: [...fromFile.problems, ...result.problems]} : result);
+        setOutcome(withFile({...result, total: result.problems.length}));
       } catch (error) {
         // a mistake of the checker, not of the file: say so, and how to tell us
         setOutcome({failed: error instanceof Error ? `${error.name}: ${error.message}` : String(error)});
       }
     }, configCheckDebounceMs);
     return () => clearTimeout(timer);
-  }, [text, choice, ready, opened]);
+  }, [text, choice, ready, fromFile, withFile, workerFailed]);
+
+  // the worker's answer to the latest text
+  useEffect(() => {
+    if (!answer || answer.id !== latest.current) return;
+    setOutcome('failed' in answer ? {failed: answer.failed} : withFile(answer.result));
+  }, [answer, withFile]);
 
   // marks in the editor
   useEffect(() => {
@@ -165,7 +230,7 @@ export default function Checker(): ReactNode {
       : !checked ? translate({id: 'site.ConfigChecker.idle', message: '粘贴或输入配置后，这里会列出发现的问题。'})
         : checked.problems.length === 0
           ? translate({id: 'site.ConfigChecker.noProblems', message: '按 {version} 配置检查，没有发现问题。'}, {version: checked.version})
-          : translate({id: 'site.ConfigChecker.problems', message: '按 {version} 配置检查，发现 {count} 个问题。'}, {version: checked.version, count: checked.problems.length});
+          : translate({id: 'site.ConfigChecker.problems', message: '按 {version} 配置检查，发现 {count} 个问题。'}, {version: checked.version, count: checked.total});
   // checked as v4 only because its keys did not tell: say so, with the way out
   const guessed = choice === 'auto' && checked && !checked.detected && !failed && !tooBig && !loadError
     ? translate({id: 'site.ConfigChecker.assumedV4', message: '从键名看不出这是 v4 还是 v5 配置，所以按 v4 检查；如果它是 v5 配置，请在“配置格式”中选择 v5。'}) : '';
@@ -245,10 +310,10 @@ export default function Checker(): ReactNode {
           ))}
         </ol>
       )}
-      {checked && checked.problems.length > SHOWN_PROBLEMS && (
+      {checked && checked.total > SHOWN_PROBLEMS && (
         <p className="cc-more" data-testid="more-problems">
           {translate({id: 'site.ConfigChecker.moreProblems', message: '只列出前 {shown} 个问题，还有 {count} 个没有列出：先改正上面这些再检查。'},
-            {shown: SHOWN_PROBLEMS, count: checked.problems.length - SHOWN_PROBLEMS})}
+            {shown: SHOWN_PROBLEMS, count: checked.total - SHOWN_PROBLEMS})}
         </p>
       )}
       {checked?.value !== undefined && <TracePanel value={checked.value} version={checked.version} />}
