@@ -13,8 +13,13 @@ import {facts, objectHeadings} from './facts.mjs';
  *   | {kind: 'chosen', by: string, registry: string}
  *   | {kind: 'protocolSettings'}
  *   | {kind: 'typed'}} Spec
- * @typedef {{v5: boolean, known434: Set<string> | null, errors: string[], newer: string[],
- *   notes: string[], currentHolder?: 'in' | 'out'}} WalkState
+ * @typedef {{v5: boolean, knownKeys: Set<string> | null, lateRootKeys?: Set<string>, errors: string[],
+ *   newer: string[], notes: string[], currentHolder?: 'in' | 'out',
+ *   mergeKeysRead?: boolean, onField?: (owner: FactObject | null, key: string, value: unknown) => void}} WalkState `knownKeys`: the
+ *   JSON keys a toolkit binary declares (a key outside it goes to `newer`, unwalked);
+ *   `lateRootKeys`: keys that binary declares only outside its root struct (ROOT_KEYS_AFTER_434);
+ *   `mergeKeysRead`: the binary's multi-file merger reads _priority/_tag (5.0.1 on), so they count as
+ *   known; `onField`: told each key found in the facts, with the object that documents it
  */
 
 /** Every object of the facts file, with its heading on its page. @type {FactObject[]} */
@@ -128,9 +133,10 @@ export function specOf(type, fieldName, page) {
 
 /**
  * Root keys that 4.34's binary declares only elsewhere (its root Config struct in
- * infra/conf/v2ray.go ends at "reverse"): the v4 "services" map came with v5.
+ * infra/conf/v2ray.go ends at "reverse"): the v4 "services" map came with v5. 5.52.0's root
+ * struct declares it, so its walk passes no such set.
  */
-const ROOT_KEYS_AFTER_434 = new Set(['services']);
+export const ROOT_KEYS_AFTER_434 = new Set(['services']);
 
 /** Keys the multi-file merger reads from any v4 object (/config/multiple_config MergeHelperKeys). */
 const MERGE_KEYS = new Set([...(resolveObject('MergeHelperKeys', '/config/multiple_config')?.fields.keys() ?? [])]
@@ -231,7 +237,9 @@ function checkKeys(value, candidates, inline, path, state, _parent) {
       state.errors.push(`${path}: unknown field "${k}" in ${names}`);
       continue;
     }
-    if (state.known434 && (!state.known434.has(k) || (owner?.name === 'ConfigObject' && ROOT_KEYS_AFTER_434.has(k)))) {
+    state.onField?.(owner, k, v);
+    // merge keys (_priority, _tag) are read by the multi-file merger, not by a struct
+    if (state.knownKeys && !(state.mergeKeysRead && MERGE_KEYS.has(k)) && (!state.knownKeys.has(k) || (owner?.name === 'ConfigObject' && state.lateRootKeys?.has(k)))) {
       state.newer.push(`${path}.${k}`);
       continue; // what lies below a key 4.34 ignores does not matter to it
     }

@@ -1,6 +1,7 @@
 // Self-test of the example check: fixture pages with one known fault each must fail
 // with the page file, the block's line and the reason (the program's own message for a value
-// 4.34 refuses); a good page must pass. Run: node --test tests/examples/
+// v2ray 5.52.0 refuses); a good page must pass. Each run enters the loopback-only namespace itself
+// (tests/toolkit/namespace.mjs refuses to go on with any other interface). Run: node --test tests/examples/
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -8,7 +9,6 @@ import {spawnSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 import {after, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {withoutNetwork} from './toolkit.mjs';
 
 const script = fileURLToPath(new URL('./check-examples.mjs', import.meta.url));
 const dirs = [];
@@ -44,19 +44,19 @@ const both = (fence, value) => ({[ZH]: page(fence, value), [EN]: page(fence, val
 
 const client = {outbounds: [{protocol: 'vmess', settings: {vnext: [{address: 'example.com', port: 443, users: [{id: UUID}]}]}}]};
 
-test('a complete configuration and a fragment that 4.34 loads pass', () => {
+test('a complete configuration and a fragment that 5.52.0 loads pass', () => {
   const r = check({
     [ZH]: `${page('json title="client.json"', client)}\n${page('json fragment=VMessUserObject', {id: UUID, alterId: 0})}`,
     [EN]: `${page('json title="client.json"', client)}\n${page('json fragment=VMessUserObject', {id: UUID, alterId: 0})}`,
   });
   assert.equal(r.status, 0, r.out);
-  assert.match(r.out, /examples \[zh\]: 2 JSON blocks, 2 accepted by V2Ray 4\.34/);
+  assert.match(r.out, /examples \[zh\]: 2 JSON blocks, 2 accepted by V2Ray 5\.52\.0/);
 });
 
-test('a value 4.34 refuses fails with the page, the line and the program message', () => {
+test('a value 5.52.0 refuses fails with the page, the line and the program message', () => {
   const r = check(both('json fragment=VMessUserObject', {id: 'not-a-uuid'}));
   assert.equal(r.status, 1);
-  assert.match(r.out, /docs\/config\/protocols\/vmess\.md:5: v2ray 4\.34 -test refuses it:[\s\S]*invalid UUID: not-a-uuid/);
+  assert.match(r.out, /docs\/config\/protocols\/vmess\.md:5: v2ray 5\.52\.0 test -format json refuses it:[\s\S]*invalid UUID: not-a-uuid/);
 });
 
 test('a field that does not exist fails', () => {
@@ -65,22 +65,29 @@ test('a field that does not exist fails', () => {
   assert.match(r.out, /vmess\.md:5: VMessUserObject: unknown field "alterID" in VMessUserObject/);
 });
 
-test('a field newer than 4.34 without since= fails', () => {
-  const r = check(both('json', {...client, browserForwarder: {listenAddr: '127.0.0.1', listenPort: 8080}}));
-  assert.equal(r.status, 1);
-  assert.match(r.out, /vmess\.md:5: v2ray 4\.34 does not know config\.browserForwarder/);
-});
-
-test('the same block with since= is checked by field list only and passes', () => {
+test('a block with since= newer than 4.34 runs through 5.52.0, and 4.34 ignoring a key of it shows the mark is needed', () => {
   const r = check(both('json since=4.37', {...client, browserForwarder: {listenAddr: '127.0.0.1', listenPort: 8080}}));
   assert.equal(r.status, 0, r.out);
-  assert.match(r.out, /examples \[en\]: 1 JSON blocks, 0 accepted by V2Ray 4\.34\.0, 1 checked by field list only/);
+  assert.match(r.out, /examples \[en\]: 1 JSON blocks, 1 accepted by V2Ray 5\.52\.0, 0 checked by field list only, 1 since= shown needed on 4\.34/);
+});
+
+test('a since= block that 4.34 loads, knowing every key, fails: the mark is not needed', () => {
+  const r = check(both('json since=4.37', client));
+  assert.equal(r.status, 1);
+  assert.match(r.out, /vmess\.md:5: since=4\.37 not needed: Debian's v2ray 4\.34 loads this example/);
+});
+
+test('a since= block that 4.34 refuses passes', () => {
+  const inbound = {protocol: 'socks', listen: '127.0.0.1', port: 1080, sniffing: {enabled: true, destOverride: ['fakedns']}};
+  const r = check(both('json fragment=InboundObject since=4.35', inbound));
+  assert.equal(r.status, 0, r.out);
+  assert.match(r.out, /1 since= shown needed on 4\.34/);
 });
 
 test('a since= not newer than 4.34 fails', () => {
   const r = check(both('json since=4.30', client));
   assert.equal(r.status, 1);
-  assert.match(r.out, /vmess\.md:5: since=4\.30 is not newer than the toolkit/);
+  assert.match(r.out, /vmess\.md:5: since=4\.30 is not newer than Debian's v2ray 4\.34/);
 });
 
 test('a block without meta that is no complete configuration fails as unclassified', () => {
@@ -113,21 +120,26 @@ test('an env:NAME port runs with NAME set to a free port when the name ends in P
   const inbound = {protocol: 'socks', listen: '127.0.0.1', port: 'env:V2FLY_SELFTEST_SOCKS_PORT'};
   const r = check(both('json fragment=InboundObject', inbound));
   assert.equal(r.status, 0, r.out);
-  assert.match(r.out, /examples \[zh\]: 1 JSON blocks, 1 accepted by V2Ray 4\.34/);
+  assert.match(r.out, /examples \[zh\]: 1 JSON blocks, 1 accepted by V2Ray 5\.52\.0/);
 });
 
-test('an env:NAME port whose name does not end in PORT gets no port number, so 4.34 refuses it', () => {
+test('an env:NAME port whose name does not end in PORT gets no port number, so 5.52.0 refuses it', () => {
   const inbound = {protocol: 'socks', listen: '127.0.0.1', port: 'env:V2FLY_SELFTEST_SOCKS'};
   const r = check(both('json fragment=InboundObject', inbound));
   assert.equal(r.status, 1);
-  assert.match(r.out, /vmess\.md:5: v2ray 4\.34 -test refuses it:[\s\S]*invalid port range: "env:V2FLY_SELFTEST_SOCKS"/);
+  assert.match(r.out, /vmess\.md:5: v2ray 5\.52\.0 test -format json refuses it:[\s\S]*invalid port range: "env:V2FLY_SELFTEST_SOCKS"/);
 });
 
-test('v2ray -test runs in a network namespace with only loopback', () => {
-  // /proc/net/dev lists the interfaces of the reader's own network namespace
-  const [command, args] = withoutNetwork('/bin/cat', ['/proc/net/dev']);
-  const run = spawnSync(command, args, {encoding: 'utf8'});
-  assert.equal(run.status, 0, run.stderr);
-  const interfaces = run.stdout.split('\n').slice(2).map((l) => l.split(':')[0]?.trim()).filter(Boolean);
-  assert.deepEqual(interfaces, ['lo']);
+test('a v5 fragment is wrapped and loaded with -format jsonv5', () => {
+  const block = {protocol: 'vmess', settings: {address: 'example.com', port: 443, uuid: UUID}};
+  const r = check({[V5]: page('json fragment=OutboundConfig', block), [V5_EN]: page('json fragment=OutboundConfig', block)});
+  assert.equal(r.status, 0, r.out);
+  assert.match(r.out, /examples \[zh\]: 1 JSON blocks, 1 accepted by V2Ray 5\.52\.0/);
+});
+
+test('a v5 value 5.52.0 refuses fails with its message', () => {
+  const block = {protocol: 'vmess', settings: {address: 'example.com', port: 443, uuid: 'not-a-uuid'}};
+  const r = check({[V5]: page('json fragment=OutboundConfig', block), [V5_EN]: page('json fragment=OutboundConfig', block)});
+  assert.equal(r.status, 1);
+  assert.match(r.out, /versioned_docs\/v5\/config\/proxy\/vmess\.md:5: v2ray 5\.52\.0 test -format jsonv5 refuses it:[\s\S]*invalid UUID: not-a-uuid/);
 });

@@ -1,11 +1,9 @@
-// The real toolkit for the example check: Debian's v2ray 4.34, tiny geo files, a throw-away
-// certificate, and the field names the binary knows.
+// What the example check hands the toolkit (tests/toolkit/ gets and runs it): tiny geo files, a
+// throw-away certificate, free ports, and the field names a binary knows.
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
-import {execFile, execFileSync, spawnSync} from 'node:child_process';
+import {execFileSync} from 'node:child_process';
 import {createServer} from 'node:net';
 import {join} from 'node:path';
-
-export const V2RAY = process.env.V2RAY_PATH ?? '/usr/bin/v2ray';
 
 /**
  * Makes sure a Debian package's program is there, installing the package when we run as root
@@ -26,27 +24,26 @@ export function ensureProgram(program, pkg) {
     }
     if (existsSync(program)) return;
   }
-  throw new Error(`The example check needs ${program}. Install it as root: \`apt-get install -y ${pkg}\``
-    + (pkg === 'v2ray' ? ' (or set V2RAY_PATH to a v2ray 4.x binary).' : '.'));
-}
-
-/** The toolkit's version line ("V2Ray 4.34.0 (user) ..."). */
-export function toolkitVersion() {
-  return execFileSync(V2RAY, ['-version'], {encoding: 'utf8'}).split('\n')[0]?.trim() ?? '';
+  throw new Error(`The example check needs ${program}. Install it as root: \`apt-get install -y ${pkg}\`.`);
 }
 
 /**
- * Every JSON key the binary declares. Go keeps struct tags in the binary: the v4 JSON structs
+ * Every JSON key a v2ray binary declares. Go keeps struct tags in the binary: the v4 JSON structs
  * (infra/conf) and the protobuf structs that some of them unmarshal into (user level/email, VLESS
- * encryption/flow). v2ray 4.x ignores keys it does not know, so `-test` alone would pass a
- * misspelt or newer field; this set lets the check see them. It has no context: "services" is
+ * encryption/flow). The v4 format ignores keys it does not know, in 5.52.0 (`-format json`) as in
+ * 4.34, so `test` alone would pass a misspelt or newer field; this set lets the check see them.
+ * It has no context: a key is known when any struct declares it (4.34 "knows" "version" from
+ * other structs, not from the Socks outbound, which took it in 4.42.2). In 4.34's binary "services" is
  * known (ApiObject.services) although the root "services" map came with v5; see
  * ROOT_KEYS_AFTER_434 in scripts/facts/factsWalk.mjs.
+ * @param {string} bin path of the binary
  * @returns {Set<string>}
  */
-export function knownKeys() {
-  const bin = readFileSync(V2RAY).toString('latin1');
-  return new Set([...bin.matchAll(/json:"([^",]+)/g)].map((m) => /** @type {string} */ (m[1])));
+export function knownKeys(bin) {
+  const text = readFileSync(bin).toString('latin1');
+  // Go struct tags (json:"name") and protobuf tags (json=name, the lowerCamelCase name protojson
+  // reads besides the proto name, as in the v4 "services" map)
+  return new Set([...text.matchAll(/json[:=]"?([A-Za-z_@][\w@-]*)/g)].map((m) => /** @type {string} */ (m[1])));
 }
 
 // --- protobuf, just enough for GeoIPList / GeoSiteList (app/router/routercommon/common.proto) ---
@@ -118,53 +115,6 @@ export function makeCertificate(dir) {
     '-days', '2', '-subj', '/CN=example.com', '-keyout', keyFile, '-out', certFile], {stdio: 'ignore'});
   const lines = (/** @type {string} */ f) => readFileSync(f, 'utf8').trim().split('\n');
   return {certFile, keyFile, certLines: lines(certFile), keyLines: lines(keyFile)};
-}
-
-/**
- * Runs `v2ray -test -config file`; resolves to null when the configuration is OK, else the
- * program's own error text.
- * @param {string} file
- * @param {string} assetDir
- * @param {Record<string, string>} [env] extra environment variables for this run
- * @returns {Promise<string | null>}
- */
-export function testConfig(file, assetDir, env = {}) {
-  const own = {...env, V2RAY_LOCATION_ASSET: assetDir};
-  const [command, args] = withoutNetwork(V2RAY, ['-test', '-config', file], own);
-  return new Promise((resolve) => {
-    execFile(command, args, {
-      env: {...process.env, ...own}, timeout: 30_000, encoding: 'utf8',
-    }, (error, stdout, stderr) => {
-      const text = `${stdout}\n${stderr}`;
-      if (!error && /Configuration OK/.test(text)) return resolve(null);
-      const message = text.split('\n')
-        .filter((l) => l.trim() && !/^V2Ray \d|^A unified platform|Reading config:/.test(l)).join('\n');
-      resolve(message || String(error?.message ?? 'v2ray -test failed without a message'));
-    });
-  });
-}
-
-/** @type {boolean | undefined} */
-let sudoWorks;
-
-/**
- * The command line that runs `program` in a network namespace of its own with only loopback
- * (`unshare --net`), so that an example naming real servers can reach none of them: as root
- * directly; otherwise through a passwordless sudo, as the lab does (GitHub's runners), else inside
- * a user namespace of its own (`--map-root-user`, where the kernel allows it). As is inside such
- * a namespace already (V2FLY_NETNS=1, set by scripts that re-run themselves there). `env` is
- * what the program needs beyond the caller's environment: sudo resets the environment, so there
- * it is passed through `env NAME=value`.
- * @param {string} program @param {string[]} args @param {Record<string, string>} [env]
- * @returns {[string, string[]]}
- */
-export function withoutNetwork(program, args, env = {}) {
-  if (process.env.V2FLY_NETNS === '1') return [program, args];
-  const unshare = ['--net', '--', program, ...args];
-  if (typeof process.getuid !== 'function' || process.getuid() === 0) return ['unshare', unshare];
-  sudoWorks ??= spawnSync('sudo', ['-n', 'true'], {stdio: 'ignore'}).status === 0;
-  if (sudoWorks) return ['sudo', ['-n', 'unshare', '--net', '--', 'env', ...Object.entries(env).map(([k, v]) => `${k}=${v}`), program, ...args]];
-  return ['unshare', ['--map-root-user', ...unshare]];
 }
 
 /**

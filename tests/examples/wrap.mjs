@@ -114,7 +114,10 @@ export const WRAP = {
   PolicyObject: (f) => ({policy: f}),
   LevelPolicyObject: (f) => ({policy: {levels: {0: f}}}),
   SystemPolicyObject: (f) => ({policy: {system: f}}),
-  ApiObject: (f) => ({api: f}),
+  // ObservatoryService needs an observatory to read (/config/api#services): 5.52.0 refuses the
+  // file without one ("not all dependency are resolved")
+  ApiObject: (f) => ({api: f, ...(JSON.stringify(f.services ?? []).includes('ObservatoryService')
+    ? {observatory: {subjectSelector: ['target']}, outbounds: [{protocol: 'freedom', tag: 'target'}]} : {})}),
   StatsObject: (f) => ({stats: f}),
   ReverseObject: (f) => ({reverse: f}),
   BridgeObject: (f) => ({reverse: {bridges: [f]}}),
@@ -140,4 +143,59 @@ export function wrapFragment(object, fragment) {
   const service = /^service:(.+)$/.exec(object.registry ?? '');
   if (service) return {services: {[/** @type {string} */ (service[1])]: fragment}};
   return null;
+}
+
+// ---- v5 (jsonv5) fragments ----
+
+/** A v5 stream configuration on an outbound, where `v2ray test` builds it. @param {Json} streamSettings */
+const stream5 = (streamSettings) => ({outbounds: [{protocol: 'freedom', streamSettings}]});
+/** Outbounds for the tags a v5 router names, so the names point somewhere. @param {Json} router */
+function withTargets5(router) {
+  const rules = Array.isArray(router.rule) ? router.rule : [];
+  const tags = [...new Set(rules.map((r) => /** @type {Json} */ (r).tag).filter((t) => typeof t === 'string'))];
+  return {router, outbounds: [...tags, 'target'].map((tag) => ({protocol: 'freedom', tag}))};
+}
+/** A leastLoad (or other) balancer holding the strategy settings. @param {string} strategy @param {Json} settings */
+const balancer5 = (strategy, settings) => withTargets5({balancingRule: [{tag: 'balancer', outboundSelector: ['target'], strategy, strategySettings: settings}]});
+/** The root keys that hold a service directly (infra/conf/v5cfg/root.go); every other goes under "services". */
+const ROOT_SERVICES = new Set(['log', 'dns', 'router']);
+
+/**
+ * v5 object (facts name) -> wrapper; registered messages ("inbound:vmess", "transport:ws",
+ * "service:stats", "balancer:leastload", "security:tls") are wrapped by their registry below.
+ * @type {Record<string, (f: Json) => Json>}
+ */
+export const WRAP5 = {
+  RootConfig: (f) => f,
+  InboundConfig: (f) => ({inbounds: [f]}),
+  OutboundConfig: (f) => ({outbounds: [f]}),
+  StreamConfig: (f) => stream5(f),
+  BalancingRule: (f) => withTargets5({balancingRule: [f]}),
+  'v2ray.core.app.router.SimplifiedRoutingRule': (f) => withTargets5({rule: [f]}),
+  // the server of a full VLESS outbound message, as its page's complete example has it
+  'v2ray.core.common.protocol.ServerEndpoint': (f) => ({outbounds: [{protocol: '#v2ray.core.proxy.vless.outbound.Config', settings: {vnext: [f]}}]}),
+  'v2ray.core.transport.internet.rrpit.transport.SessionSetting': (f) => stream5({transport: 'rrpit', transportSettings: {session: f}}),
+};
+
+/**
+ * The complete v5 configuration for a fragment, or null when neither a row nor its registry says
+ * where it goes (the check then reports it as checked by the field list only, with this reason).
+ * @param {{name: string, registry: string | null}} object
+ * @param {Json} f
+ * @returns {Json | null}
+ */
+export function wrapV5Fragment(object, f) {
+  const row = WRAP5[object.name];
+  if (row) return row(f);
+  const [kind, name] = (object.registry ?? '').split(':');
+  if (!name) return null;
+  switch (kind) {
+    case 'inbound': return {inbounds: [{protocol: name, listen: '127.0.0.1', port: 10000, settings: f}]};
+    case 'outbound': return {outbounds: [{protocol: name, settings: f}]};
+    case 'transport': return stream5({transport: name, transportSettings: f});
+    case 'security': return stream5({security: name, securitySettings: f});
+    case 'balancer': return balancer5(name, f);
+    case 'service': return ROOT_SERVICES.has(name) ? {[name]: f} : {services: {[name]: f}};
+    default: return null;
+  }
 }

@@ -2,7 +2,8 @@
 // starts with comment lines that say what must happen:
 //   // expect: <line>:<column> <the checker's English message>     (one per problem, in order)
 //   // expect: nothing                                              (a valid control file)
-//   // toolkit 4.34: refuses | accepts <why the schema is stricter>  (v4 files only)
+//   // toolkit 5.52.0: refuses | accepts <why the checker is stricter> (what v2ray 5.52.0 `test`
+//   does: -format json for v4 files, jsonv5 for v5; the reason only where the checker disagrees)
 // The lines count in the positions, since the checker reads comments as the toolkit does.
 import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
@@ -27,7 +28,7 @@ export function corpus() {
     for (const line of text.split('\n')) {
       const e = /^\/\/ expect: (?:(\d+):(\d+) (.*)|nothing)$/.exec(line);
       if (e && e[1]) expect.push({line: Number(e[1]), column: Number(e[2]), message: /** @type {string} */ (e[3])});
-      const t = /^\/\/ toolkit 4\.34: (refuses|accepts)\b\s*(.*)$/.exec(line);
+      const t = /^\/\/ toolkit 5\.52\.0: (refuses|accepts)\b\s*(.*)$/.exec(line);
       if (t) toolkit = {verdict: /** @type {'refuses' | 'accepts'} */ (t[1]), why: /** @type {string} */ (t[2])};
     }
     return {version, name, file, text, expect, toolkit};
