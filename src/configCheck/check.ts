@@ -750,11 +750,48 @@ export function detectVersion(value: unknown, v4: Schema, v5: Schema): Version |
   const logs = log && typeof log === 'object' ? ['access', 'error'].map((k) => (log as Record<string, unknown>)[k]) : [];
   const log4 = logs.filter((x) => typeof x === 'string').length;
   const log5 = logs.filter((x) => x !== null && typeof x === 'object' && !Array.isArray(x)).length;
-  const score4 = only4 + stream4 + log4;
-  const score5 = only5 + stream5 + log5;
+  // keys of a protocol's settings that only one format's settings for that protocol know
+  // ("udpEnabled" and "address" of a v5 socks inbound, "accounts" of a v4 one)
+  let settings4 = 0;
+  let settings5 = 0;
+  for (const list of ['inbounds', 'outbounds']) {
+    const items = (value as Record<string, unknown>)[list];
+    if (!Array.isArray(items)) continue;
+    items.forEach((item, i) => {
+      const settings = item && typeof item === 'object' ? (item as Schema).settings : undefined;
+      if (!settings || typeof settings !== 'object' || Array.isArray(settings)) return;
+      const knows4 = keyTester(v4, walkTo(v4, value, [list, i, 'settings']).schemas);
+      const knows5 = keyTester(v5, walkTo(v5, value, [list, i, 'settings']).schemas);
+      for (const k of Object.keys(settings)) {
+        const in4 = knows4(k);
+        const in5 = knows5(k);
+        if (in4 && !in5) settings4 += 1;
+        if (in5 && !in4) settings5 += 1;
+      }
+    });
+  }
+  const score4 = only4 + stream4 + log4 + settings4;
+  const score5 = only5 + stream5 + log5 + settings5;
   if (score4 > score5) return 'v4';
   if (score5 > score4) return 'v5';
   return null;
+}
+
+/** Whether objects of these schemas (their anyOf branches too) have a key: properties, or a pattern of one. */
+function keyTester(schema: Schema, schemas: Schema[]): (key: string) => boolean {
+  const names = new Set<string>();
+  const patterns: RegExp[] = [];
+  const seen = new Set<Schema>();
+  const visit = (s: Schema | undefined): void => {
+    const x = deref(schema, s);
+    if (!x || seen.has(x)) return;
+    seen.add(x);
+    for (const k of Object.keys((x.properties ?? {}) as Schema)) names.add(k);
+    for (const p of Object.keys((x.patternProperties ?? {}) as Schema)) patterns.push(new RegExp(p, 'u'));
+    for (const b of (x.anyOf ?? []) as Schema[]) visit(b);
+  };
+  for (const s of schemas) visit(s);
+  return (key) => names.has(key) || patterns.some((re) => re.test(key));
 }
 
 /** Up to this length a file whose keys do not tell its format is tried against both schemas. */
