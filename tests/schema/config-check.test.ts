@@ -2,7 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {buildSchema, caseInsensitivePattern, configObjects, splitAlternatives} from '../../scripts/schema/generate.mjs';
-import {corpus} from '../schema/corpus.mjs';
+import {corpus} from './corpus.mjs';
 import {blankComments} from '../../src/configCheck/comments';
 import {didYouMean, editDistance} from '../../src/configCheck/suggest';
 import {checkConfig, detectVersion, displayPath, lineColumn, parseConfig, pointerSegments, tellVersion} from '../../src/configCheck/check';

@@ -5,7 +5,7 @@ import {MAX_DEPTH, SHOWN_PROBLEMS, checkParsed, lineColumn, lineColumnIn, lineSt
 import {formatProblem} from '../../src/configCheck/messages';
 import {didYouMean, editDistance} from '../../src/configCheck/suggest';
 import {makeValidator} from '../../src/configCheck/validate';
-import {worstCases} from '../schema/worst-cases.mjs';
+import {worstCases} from './worst-cases.mjs';
 
 /**
  * Inputs that stalled or crashed the checker are answered. How fast is measured by
