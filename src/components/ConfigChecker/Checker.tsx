@@ -17,7 +17,8 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {docsRepoUrl} from '@site/config/navbar';
 import {FIT_LIMIT, SHOWN_PROBLEMS, byteProblems, checkText, type Problem, type TextCheck, type Version} from '@site/src/configCheck/check';
 import {decodeBytes} from '@site/src/configCheck/bytes';
-import type {WorkerAnswer, WorkerRequest, WorkerStarted} from '@site/src/configCheck/worker';
+import type {WorkerAnswer, WorkerRequest} from '@site/src/configCheck/worker';
+import {startCheckWorker, type WorkerLike} from './checkWorker';
 import {formatProblem, needsUuid, type Lang} from '@site/src/configCheck/messages';
 import {makeValidator, type Validator} from '@site/src/configCheck/validate';
 import {configCheckDebounceMs, configCheckMaxFileBytes} from '@site/src/constants';
@@ -75,7 +76,7 @@ export default function Checker(): ReactNode {
   // the check runs in a worker (src/configCheck/worker.ts) so that typing never waits for it; it
   // gets the schemas the page already has. Without workers (or if one cannot start) the check
   // runs here, as before.
-  const worker = useRef<Worker | null>(null);
+  const worker = useRef<WorkerLike | null>(null);
   const [workerFailed, setWorkerFailed] = useState(false);
   const latest = useRef(0);
   const [answer, setAnswer] = useState<WorkerAnswer | null>(null);
@@ -86,35 +87,19 @@ export default function Checker(): ReactNode {
   // code, so that nothing is fetched while the reader checks
   useEffect(() => {
     let live = true;
-    let w: Worker | null = null;
-    const workerUp = new Promise<void>((resolve) => {
-      if (typeof Worker === 'undefined') { resolve(); return; }
-      try {
-        w = new Worker(/* webpackChunkName: "config-check-worker" */ new URL('../../configCheck/worker.ts', import.meta.url), {type: 'module'});
-      } catch {
-        resolve();
-        return;
-      }
-      const started = w;
-      started.onmessage = (event: MessageEvent<WorkerAnswer | WorkerStarted>) => {
-        if ('started' in event.data) { worker.current = started; resolve(); return; }
-        if (event.data.id === latest.current) setAnswer(event.data);
-      };
-      // a worker that fails to load or throws: the page checks on its own thread from then on
-      started.onerror = () => {
-        if (worker.current === started) worker.current = null;
-        started.terminate();
-        setAnswer(null);
-        setWorkerFailed(true);
-        resolve();
-      };
-    });
-    Promise.all([loadSchemas(), workerUp]).then(([schemas]) => {
+    const started = startCheckWorker(
+      () => (typeof Worker === 'undefined' ? null
+        : new Worker(/* webpackChunkName: "config-check-worker" */ new URL('../../configCheck/worker.ts', import.meta.url), {type: 'module'})),
+      (a) => { if (a.id === latest.current) setAnswer(a); },
+      () => { worker.current = null; setAnswer(null); setWorkerFailed(true); },
+    );
+    Promise.all([loadSchemas(), started.up]).then(([schemas]) => {
       if (!live) return;
+      worker.current = started.current();
       worker.current?.postMessage({type: 'schemas', schemas} satisfies WorkerRequest);
       setReady({schemas, validators: {v4: makeValidator(schemas.v4), v5: makeValidator(schemas.v5)}});
     }).catch(() => { if (live) setLoadError(true); });
-    return () => { live = false; (w as Worker | null)?.terminate(); worker.current = null; };
+    return () => { live = false; started.stop(); worker.current = null; };
   }, []);
 
   useEffect(() => {
