@@ -176,8 +176,6 @@ function ruleMessage(code: RuleCode, v: Record<string, string>, zh: boolean): st
     case 'noCondition':
       return zh ? '这条规则没有任何匹配条件（domain、ip、port、network、inboundTag……）。V2Ray 会拒绝这个配置（this rule has no effective fields）。'
         : 'This rule has no condition (domain, ip, port, network, inboundTag, …). V2Ray refuses the file (this rule has no effective fields).';
-    case 'noTarget':
-      return zh ? '这条规则既没有 outboundTag 也没有 balancerTag。V2Ray 会拒绝这个配置。' : 'This rule has neither outboundTag nor balancerTag. V2Ray refuses the file.';
     case 'balancerMissing':
       return zh ? `没有 tag 为 ${quote(v.tag ?? '')} 的负载均衡器。V2Ray 会拒绝这个配置（balancer not found）。`
         : `No balancer has the tag ${quote(v.tag ?? '')}. V2Ray refuses the file (balancer not found).`;

@@ -19,7 +19,7 @@ export type RuleCode =
   | 'cidrMask'
   /** listen: an IP, "localhost", an absolute path or "@name" (infra/conf/v4/v2ray.go:128-147, v5cfg/inbound.go:25-45) */
   | 'listen'
-  /** a port is needed unless listening on a socket path (v2ray.go:113-137) */
+  /** v5: a port is needed unless listening on a socket path (v5cfg/inbound.go:19-45; v4's schema says it) */
   | 'listenPort'
   /** a protocol that cannot run without its settings (v4: vmess.go:134, trojan.go:39, shadowsocks.go:29/75, vless.go:59; v5: uuid, method) */
   | 'settingsMissing'
@@ -31,8 +31,6 @@ export type RuleCode =
   | 'policyStats'
   /** a rule without any condition (app/router/config.go:126-128) */
   | 'noCondition'
-  /** a v4 rule with neither outboundTag nor balancerTag (infra/conf/rule/rule.go:226-237) */
-  | 'noTarget'
   /** a balancer tag no balancer has (app/router/router.go:60-66) */
   | 'balancerMissing'
   /** an outbound tag no outbound has: accepted, the connections are dropped at run time */
@@ -129,7 +127,10 @@ function portListProblem(v: unknown): 'refused' | 'never' | null {
     if (!t) continue;
     if (t.includes('-')) {
       if (t.startsWith('env:')) continue;
-      const [a = '', b = ''] = t.split('-', 2).concat(t.split('-').slice(2).length ? ['x'] : []);
+      // strings.SplitN(s, "-", 2): "1-2-3" is "1" and "2-3", and "2-3" is no port
+      const dash = t.indexOf('-');
+      const a = t.slice(0, dash);
+      const b = t.slice(dash + 1);
       if (!portOk(a) || !portOk(b)) return 'refused';
       if (Number(a) > Number(b)) never = true;
     } else if (!portOk(t)) return 'refused';

@@ -39,6 +39,7 @@ test('routing: CIDR mask, malformed IP, port over 65535, no condition, balancer 
   assert.match(errors(rule('{"type": "field", "ip": ["10.0.0.0/33"], "outboundTag": "direct"}'))[0]!, /"10\.0\.0\.0\/33" has an invalid mask/);
   assert.match(errors(rule('{"type": "field", "ip": ["10.0.0.300"], "outboundTag": "direct"}'))[0]!, /"10\.0\.0\.300" is not an IP address/);
   assert.match(errors(rule('{"type": "field", "port": "1-70000", "outboundTag": "direct"}'))[0]!, /"1-70000" is not a valid port or port range/);
+  assert.match(errors(rule('{"type": "field", "port": "1-2-3", "outboundTag": "direct"}'))[0]!, /"1-2-3" is not a valid port or port range/);
   assert.match(errors(rule('{"type": "field", "outboundTag": "direct"}'))[0]!, /This rule has no condition/);
   assert.match(errors(rule('{"type": "field", "network": "tcp", "balancerTag": "b"}'))[0]!, /No balancer has the tag "b"\. V2Ray refuses the file/);
   assert.match(warnings(rule('{"type": "field", "network": "tcp", "outboundTag": "proxy"}'))[0]!, /No outbound has the tag "proxy"\. V2Ray accepts the file, but connections matching this rule are dropped/);

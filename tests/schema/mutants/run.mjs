@@ -90,7 +90,8 @@ await withToolkit(async () => {
   const out = `{"toolkit": "v2ray 5.52.0 test",\n"bases": {\n${Object.entries(bases).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n')}\n},\n"mutants": {\n${Object.entries(mutants).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n')}\n}}\n`;
   const file = join(here, 'verdicts.json');
   const refused = Object.values(mutants).filter((v) => v !== null).length;
-  console.log(`bases: ${baseNames.length} (${baseNames.length - live.length && Object.values(bases).filter((v) => v !== null).length} refused as they are, their mutants left out); mutants judged: ${live.length}, refused ${refused}, accepted ${live.length - refused}`);
+  const refusedBases = Object.values(bases).filter((v) => v !== null).length;
+  console.log(`bases: ${baseNames.length} (${refusedBases} refused as they are, their mutants left out); mutants judged: ${live.length}, refused ${refused}, accepted ${live.length - refused}`);
   if (write) { writeFileSync(file, out); console.log(`wrote ${file}`); return; }
   let old = '';
   try { old = readFileSync(file, 'utf8'); } catch { /* none yet */ }
