@@ -23,7 +23,8 @@ export type ProblemDetail =
   | {kind: 'syntax'; code: string}
   | {kind: 'empty'}
   | {kind: 'tooDeep'; limit: number}
-  | {kind: 'unknownKey'; key: string; object?: string; suggestion?: string; belongs?: string[]}
+  /** `unprotected`: the key meant is one whose absence turns protection off (SECURITY_KEYS), and v4 ignores the misspelling. */
+  | {kind: 'unknownKey'; key: string; object?: string; suggestion?: string; belongs?: string[]; unprotected?: string}
   | {kind: 'removedKey'; key: string; object?: string; version: string}
   | {kind: 'bom'}
   /** The file is UTF-16 (V2Ray reads UTF-8 only and stops at the first byte). */
@@ -341,6 +342,17 @@ function placeIn(starts: readonly number[], from: number, to: number, path: (str
 const segmentsOfRule = new WeakMap<Problem, (string | number)[]>();
 
 /**
+ * Keys whose absence turns protection off, read by v4 into Go structs that ignore a misspelling:
+ * the message says what the toolkit then does (messages.ts). Socks/HTTP accounts and socks auth
+ * (infra/conf/v4/socks.go:44-60, http.go), TLS verification and pinning (cfgcommon/tlscfg/tls.go:17-26),
+ * VMess's refusal of insecure ciphers (vmess.go), mKCP's seed (transport_internet.go).
+ */
+export const SECURITY_KEYS: Record<string, true> = {
+  accounts: true, auth: true, verifyClientCertificate: true, pinnedPeerCertificateChainSha256: true,
+  disableSystemRoot: true, disableInsecureEncryption: true, seed: true,
+};
+
+/**
  * The findings of semantics.ts as problems, and every key written twice in one object (a warning:
  * the toolkit's JSON reader keeps the last value), placed at offsets; line and column come later.
  */
@@ -633,8 +645,11 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
         add(p, () => {
           if (p.kind !== 'unknownKey') return;
           const suggestion = didYouMean(key, known);
-          if (suggestion) p.suggestion = suggestion;
-          else if (parent) {
+          if (suggestion) {
+            p.suggestion = suggestion;
+            // a Go struct ignores the misspelled key: where that turns protection off, say so
+            if (goStruct && Object.hasOwn(SECURITY_KEYS, suggestion)) p.unprotected = suggestion;
+          } else if (parent) {
             const belongs = belongsIn(schema, parent, e.data, key);
             if (belongs.length) p.belongs = belongs;
           }

@@ -77,7 +77,8 @@ export function formatProblem(p: ProblemDetail, lang: Lang): string {
       const where = p.object ? (zh ? `${p.object} 中` : ` in ${p.object}`) : '';
       const hint = p.suggestion ? (zh ? `你是不是想写 ${quote(p.suggestion)}？` : ` Did you mean ${quote(p.suggestion)}?`)
         : p.belongs?.length ? (zh ? `它应写在 ${p.belongs.map(quote).join(' 或 ')} 里。` : ` It belongs in ${p.belongs.map(quote).join(' or ')}.`) : '';
-      return zh ? `${where}没有 ${quote(p.key)} 这个键。${hint}` : `Unknown key ${quote(p.key)}${where}.${hint}`;
+      const effect = p.unprotected ? UNPROTECTED[p.unprotected]?.[lang] ?? '' : '';
+      return zh ? `${where}没有 ${quote(p.key)} 这个键。${hint}${effect}` : `Unknown key ${quote(p.key)}${where}.${hint}${effect ? ` ${effect}` : ''}`;
     }
     case 'removedKey': {
       const from = p.object ? (zh ? `从 ${p.object} 中` : ` from ${p.object}`) : '';
@@ -110,6 +111,17 @@ export function formatProblem(p: ProblemDetail, lang: Lang): string {
       return zh ? `${p.object ? `${p.object} ` : ''}需要 ${p.keys.map(quote).join(' 或 ')} 中的一个。` : `${p.object ? `${p.object} needs` : 'Needs'} one of ${p.keys.map(quote).join(' or ')}.`;
   }
 }
+
+/** What V2Ray does when it ignores a misspelled key whose absence turns protection off (check.ts SECURITY_KEYS). */
+const UNPROTECTED: Record<string, Record<Lang, string>> = {
+  accounts: {zh: 'V2Ray 会忽略写错的键：这个代理不会要求用户名和密码。', en: 'V2Ray ignores the misspelled key: this proxy asks for no user name or password.'},
+  auth: {zh: 'V2Ray 会忽略写错的键，按 "noauth" 处理：任何人无需用户名和密码都能使用这个代理。', en: 'V2Ray ignores the misspelled key and serves as "noauth": anyone can use this proxy without a user name or password.'},
+  verifyClientCertificate: {zh: 'V2Ray 会忽略写错的键：不会要求客户端出示证书。', en: 'V2Ray ignores the misspelled key: clients are not asked for a certificate.'},
+  pinnedPeerCertificateChainSha256: {zh: 'V2Ray 会忽略写错的键：不会固定（pin）对方的证书。', en: 'V2Ray ignores the misspelled key: the peer\'s certificate is not pinned.'},
+  disableSystemRoot: {zh: 'V2Ray 会忽略写错的键：仍然信任系统的根证书。', en: 'V2Ray ignores the misspelled key: the system\'s root certificates are still trusted.'},
+  disableInsecureEncryption: {zh: 'V2Ray 会忽略写错的键：客户端仍可使用不安全的加密方式。', en: 'V2Ray ignores the misspelled key: clients may still use insecure encryption.'},
+  seed: {zh: 'V2Ray 会忽略写错的键：mKCP 不使用混淆种子。', en: 'V2Ray ignores the misspelled key: mKCP uses no seed to obfuscate its packets.'},
+};
 
 /** The patterns of config-schema-facts.json by the name of their "format". */
 const FORMATS: Record<string, Record<Lang, string>> = {

@@ -30,6 +30,13 @@ test('socks auth the toolkit does not know: an error saying it serves without au
   assert.match(zh[0]!, /任何人无需用户名和密码都能使用这个代理/);
 });
 
+test('a misspelled key whose absence turns protection off says what V2Ray then does (v4 ignores it)', () => {
+  const socks = `{"inbounds": [{"port": 1080, "protocol": "socks", "settings": {"auth": "password", "acounts": [{"user": "a", "pass": "b"}]}}], ${out}}`;
+  assert.deepEqual(errors(socks), ['inbounds[0].settings.acounts Unknown key "acounts" in SocksInboundSettings. Did you mean "accounts"? V2Ray ignores the misspelled key: this proxy asks for no user name or password.']);
+  const tls = `{"inbounds": [{"port": 443, "protocol": "vmess", "settings": {"clients": []}, "streamSettings": {"security": "tls", "tlsSettings": {"verifyClientCertificat": true}}}], ${out}}`;
+  assert.match(errors(tls)[0]!, /Did you mean "verifyClientCertificate"\? V2Ray ignores the misspelled key: clients are not asked for a certificate\./);
+});
+
 test('TLS and QUIC security the toolkit does not know: errors saying there is no TLS, no encryption', () => {
   assert.match(errors(`{"outbounds": [{"protocol": "freedom", "streamSettings": {"security": "tsl"}}]}`)[0]!, /uses no TLS on this connection\. Did you mean "tls"\?/);
   assert.match(errors(`{"outbounds": [{"protocol": "freedom", "streamSettings": {"network": "quic", "quicSettings": {"security": "aes-128-gm"}}}]}`)[0]!, /QUIC packets are not encrypted/);
