@@ -168,7 +168,7 @@ async function firstQueryBytes(browser, path, query) {
 async function checkerFigures(browser, dir, otherVisits) {
   const path = '/awesome/config-checker.html';
   const visit = await firstVisit(browser, dir, path);
-  const own = visit.files.filter((f) => /\/(config-checker-ui|config-schema-v[45]|trace-panel)\./.test(f.url));
+  const own = visit.files.filter((f) => /\/(config-checker-ui|config-check-worker|config-schema-v[45]|trace-panel)\./.test(f.url));
   // everything no other measured page loads: the page's own chunks, and the vendor chunk with CodeMirror and jsonc-parser
   const elsewhere = new Set(otherVisits.flatMap((v) => v.files.map((f) => f.url)));
   const only = visit.files.filter((f) => f.kind === 'js' && !elsewhere.has(f.url));

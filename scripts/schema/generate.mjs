@@ -300,6 +300,13 @@ function withPattern(s, rule) {
   return s;
 }
 
+/** The integer leaves of a field schema held to [min, max]. @param {Schema} s @param {[number, number]} r @returns {Schema} */
+function withRange(s, [min, max]) {
+  if (s.type === 'integer') return {...s, minimum: min, maximum: max};
+  if (Array.isArray(s.anyOf)) return {...s, anyOf: s.anyOf.map((x) => withRange(x, [min, max]))};
+  return s;
+}
+
 /** @param {FactObject} o @param {FactField} f @param {Schema} base @param {Ctx} ctx */
 function fieldSchema(o, f, base, ctx) {
   const key = `${o.page} ${o.key} ${f.name}`;
@@ -309,10 +316,19 @@ function fieldSchema(o, f, base, ctx) {
     if (JSON.stringify(s) === JSON.stringify(base)) throw new Error(`config-schema-facts.json: ${key} has no string form to hold to its pattern`);
     return s;
   }
+  // a range the toolkit holds a number to ("range" in the facts: mKCP's mtu and tti)
+  if (Array.isArray(f.range)) base = withRange(base, /** @type {[number, number]} */ (f.range));
   const values = plainValues(f);
   if (values && /^enum string/.test(f.type)) {
     // protobuf enums: the name as written, or its number
     return withEnum(base, {anyOf: [{enum: values}, {type: 'integer'}]});
+  }
+  // a header object {"type": …}: the type picks a loader by id in any letter case, and without it
+  // the toolkit refuses the header (infra/conf/cfgcommon/loader/loader.go:46-58)
+  if (values && /^object \{"type"/.test(f.type) && base.type === 'object' && base.properties && typeof base.properties === 'object') {
+    const props = /** @type {Record<string, Schema>} */ (base.properties);
+    const typeEnum = {type: 'string', 'x-any-case': true, anyOf: [{enum: values}, {pattern: caseInsensitivePattern(values)}]};
+    return {...base, properties: {...props, type: {...props.type, ...typeEnum}}, required: ['type']};
   }
   const rule = schemaFacts.enums[key];
   if (!rule) return base;

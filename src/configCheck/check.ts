@@ -8,6 +8,8 @@ import {getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError
 import type {ValidationError, Validator} from './validate';
 import {blankComments} from './comments';
 import {didYouMean} from './suggest';
+import {findings, type RuleCode} from './semantics';
+import {decodeBytes, type Decoded} from './bytes';
 
 export type Expectation =
   | {kind: 'type'; type: string; min?: number; max?: number}
@@ -21,15 +23,24 @@ export type ProblemDetail =
   | {kind: 'syntax'; code: string}
   | {kind: 'empty'}
   | {kind: 'tooDeep'; limit: number}
-  | {kind: 'unknownKey'; key: string; object?: string; suggestion?: string; belongs?: string[]}
+  /** `unprotected`: the key meant is one whose absence turns protection off (SECURITY_KEYS), and v4 ignores the misspelling. */
+  | {kind: 'unknownKey'; key: string; object?: string; suggestion?: string; belongs?: string[]; unprotected?: string}
   | {kind: 'removedKey'; key: string; object?: string; version: string}
   | {kind: 'bom'}
+  /** The file is UTF-16 (V2Ray reads UTF-8 only and stops at the first byte). */
+  | {kind: 'encoding'; encoding: 'UTF-16LE' | 'UTF-16BE'}
+  /** Bytes that are not UTF-8: V2Ray reads each as U+FFFD. */
+  | {kind: 'notUtf8'}
+  /** What the toolkit decides beyond the schema (semantics.ts). */
+  | {kind: 'rule'; code: RuleCode; values?: Record<string, string>}
   | {kind: 'keyCase'; key: string; written: string}
   | {kind: 'missingKey'; key: string; object?: string}
   | {kind: 'mismatch'; expected: Expectation[]; found?: string; suggestion?: string}
   | {kind: 'requireOne'; keys: string[]; object?: string};
 
 export type Problem = ProblemDetail & {
+  /** An error (the default) makes the toolkit refuse the file or do something else than it says; a warning is about what it accepts but ignores. */
+  severity?: 'warning';
   /** Where in the document: `inbounds[0].port`, or '' for the whole file. */
   path: string;
   /** 1-based line and column of `from`. */
@@ -93,7 +104,14 @@ export function tooDeepAt(plain: string, limit = MAX_DEPTH): number {
 /** `/inbounds/0/port` -> ['inbounds', 0, 'port']. */
 export function pointerSegments(pointer: string): (string | number)[] {
   if (!pointer) return [];
-  return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  const parts = pointer.slice(1).split('/');
+  const out: (string | number)[] = new Array(parts.length);
+  for (let i = 0; i < parts.length; i += 1) {
+    let s = parts[i]!;
+    if (s.includes('~')) s = s.replace(/~1/g, '/').replace(/~0/g, '~');
+    out[i] = /^\d+$/.test(s) ? Number(s) : s;
+  }
+  return out;
 }
 
 /** ['inbounds', 0, 'port'] -> `inbounds[0].port`. */
@@ -115,12 +133,21 @@ function jsonType(v: unknown): string {
   return typeof v;
 }
 
+/**
+ * A value's own property, never one it inherits: a key the reader wrote ("constructor",
+ * "toString") must not find Object.prototype's members in a schema or in the data.
+ */
+function ownValue(o: unknown, key: string | number): unknown {
+  if (o === null || typeof o !== 'object') return undefined;
+  return Object.hasOwn(o, key) ? (o as Record<string | number, unknown>)[key] : undefined;
+}
+
 /** Resolves a local JSON pointer ("#/$defs/X/properties/y") in the schema. */
 function at(schema: Schema, pointer: string): Schema | undefined {
   let cur: unknown = schema;
   for (const seg of pointer.replace(/^#\/?/, '').split('/').filter(Boolean)) {
     if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[seg.replace(/~1/g, '/').replace(/~0/g, '~')];
+    cur = ownValue(cur, seg.replace(/~1/g, '/').replace(/~0/g, '~'));
   }
   return cur && typeof cur === 'object' ? (cur as Schema) : undefined;
 }
@@ -203,7 +230,7 @@ function meetsCondition(cond: Schema | undefined, data: unknown): boolean {
   if (!cond || !data || typeof data !== 'object' || Array.isArray(data)) return false;
   const props = (cond.properties ?? {}) as Record<string, Schema>;
   return Object.entries(props).every(([k, c]) => {
-    const v = (data as Record<string, unknown>)[k];
+    const v = ownValue(data, k);
     if ('const' in c) return v === c.const;
     if (typeof c.pattern === 'string') return typeof v === 'string' && new RegExp(c.pattern, 'u').test(v);
     return v !== undefined;
@@ -231,7 +258,7 @@ function walkTo(schema: Schema, value: unknown, segments: readonly (string | num
       }
       if (typeof seg === 'number' && x.items) next.push(x.items as Schema);
       if (typeof seg === 'string') {
-        const p = (x.properties as Record<string, Schema> | undefined)?.[seg];
+        const p = ownValue(x.properties, seg) as Schema | undefined;
         if (p) next.push(p);
         else if (x.additionalProperties && typeof x.additionalProperties === 'object') next.push(x.additionalProperties as Schema);
       }
@@ -242,7 +269,7 @@ function walkTo(schema: Schema, value: unknown, segments: readonly (string | num
       ?? next.map((s) => deref(schema, s)).find((s) => typeof s?.['x-docs'] === 'string');
     if (found) docs = found['x-docs'] as string;
     current = next;
-    data = data && typeof data === 'object' ? (data as Record<string | number, unknown>)[seg as string] : undefined;
+    data = ownValue(data, seg);
     if (!current.length) break;
   }
   return {docs, schemas: current};
@@ -280,7 +307,7 @@ function belongsIn(schema: Schema, parent: Schema, data: unknown, key: string): 
     const x = deref(schema, s);
     if (!x || visited.has(x)) continue;
     visited.add(x);
-    if (depth > 0 && (x.properties as Schema | undefined)?.[key]) { found.push({path, present, depth}); continue; }
+    if (depth > 0 && ownValue(x.properties, key)) { found.push({path, present, depth}); continue; }
     if (depth >= 3) continue;
     for (const b of [...((x.anyOf ?? []) as Schema[]), ...((x.allOf ?? []) as Schema[]).map((r) => (r.then ?? r) as Schema)]) {
       queue.unshift({s: b, path, present, depth, data: d});
@@ -288,7 +315,7 @@ function belongsIn(schema: Schema, parent: Schema, data: unknown, key: string): 
     if (x.items) queue.push({s: x.items as Schema, path: `${path}[]`, present, depth, data: Array.isArray(d) ? d[0] : undefined});
     for (const [k, p] of Object.entries((x.properties ?? {}) as Record<string, Schema>)) {
       if (k === key || k.startsWith('_') || k.startsWith('$') || p.deprecated) continue;
-      const v = d && typeof d === 'object' && !Array.isArray(d) ? (d as Record<string, unknown>)[k] : undefined;
+      const v = d && typeof d === 'object' && !Array.isArray(d) ? ownValue(d, k) : undefined;
       queue.push({s: p, path: path ? `${path}.${k}` : k, present: present && v !== undefined, depth: depth + 1, data: v});
     }
   }
@@ -310,6 +337,103 @@ export type Parsed = {text: string; starts: number[]; tree?: Node; value?: unkno
 /** Where an offset of a parsed text is, for a problem at `path`. */
 function placeIn(starts: readonly number[], from: number, to: number, path: (string | number)[]) {
   return {...lineColumnIn(starts, from), from, to, path: displayPath(path)};
+}
+
+const segmentsOfRule = new WeakMap<Problem, (string | number)[]>();
+
+/**
+ * Keys whose absence turns protection off, read by v4 into Go structs that ignore a misspelling:
+ * the message says what the toolkit then does (messages.ts). Socks/HTTP accounts and socks auth
+ * (infra/conf/v4/socks.go:44-60, http.go), TLS verification and pinning (cfgcommon/tlscfg/tls.go:17-26),
+ * VMess's refusal of insecure ciphers (vmess.go), mKCP's seed (transport_internet.go).
+ */
+export const SECURITY_KEYS: Record<string, true> = {
+  accounts: true, auth: true, verifyClientCertificate: true, pinnedPeerCertificateChainSha256: true,
+  disableSystemRoot: true, disableInsecureEncryption: true, seed: true,
+};
+
+/**
+ * The findings of semantics.ts as problems, and every key written twice in one object (a warning:
+ * the toolkit's JSON reader keeps the last value), placed at offsets; line and column come later.
+ */
+function ruleProblems(tree: Node, value: unknown, version: Version, validate?: Validator): Problem[] {
+  const out: Problem[] = [];
+  const find = nodeFinder(tree);
+  for (const f of findings(value, version)) {
+    const n = find(f.segments);
+    const keyNode = f.at === 'key' ? n?.parent?.children?.[0] : undefined;
+    const target = keyNode ?? n ?? tree;
+    const p: Problem = {kind: 'rule', code: f.code, ...(f.values ? {values: f.values} : {}), ...(f.warning ? {severity: 'warning' as const} : {}),
+      line: 0, column: 0, from: target.offset, to: target.offset + target.length, path: ''};
+    segmentsOfRule.set(p, f.segments);
+    out.push(p);
+  }
+  let checkedDuplicates = 0;
+  // keys written twice, found in one pass over the tree (no recursion: depth is bounded by MAX_DEPTH, but a stack is as simple)
+  const stack: {n: Node; path: (string | number)[]}[] = [{n: tree, path: []}];
+  while (stack.length) {
+    const {n, path} = stack.pop()!;
+    if (n.type === 'object') {
+      const seen = new Map<string, Node>();
+      for (const prop of n.children ?? []) {
+        const k = prop.children?.[0];
+        if (!k) continue;
+        const key = String(k.value);
+        const earlier = seen.get(key);
+        if (earlier) {
+          // the toolkit's JSON reader decodes the earlier value too and refuses the file when that
+          // value cannot be read: check it in place of the last one (a few: each costs a validation)
+          const refused = version === 'v5' && goStructIn5(path) && validate !== undefined && checkedDuplicates < MAX_DUPLICATE_CHECKS
+            && earlierRefused(value, [...path, key], earlier, validate);
+          checkedDuplicates += 1;
+          const p: Problem = {kind: 'rule', code: refused ? 'duplicateKeyRefused' : 'duplicateKey', values: {key}, ...(refused ? {} : {severity: 'warning' as const}),
+            line: 0, column: 0, from: earlier.offset, to: earlier.offset + earlier.length, path: ''};
+          segmentsOfRule.set(p, [...path, key]);
+          out.push(p);
+        }
+        seen.set(key, k);
+        const child = prop.children?.[1];
+        if (child && (child.type === 'object' || child.type === 'array')) stack.push({n: child, path: [...path, key]});
+      }
+    } else if (n.type === 'array') {
+      (n.children ?? []).forEach((c, i) => { if (c.type === 'object' || c.type === 'array') stack.push({n: c, path: [...path, i]}); });
+    }
+  }
+  return out;
+}
+
+/** How many keys written twice get their earlier value checked (each costs one validation of the file). */
+const MAX_DUPLICATE_CHECKS = 20;
+
+/**
+ * Where v5 reads a key twice, both values decoded: the Go structs of infra/conf/v5cfg (the root, an
+ * inbound or outbound, its streamSettings and sniffing) and a balancing rule. Everywhere else the
+ * reader keeps the last value without decoding the first (measured with the mutation corpus: v4
+ * files pass through a merge into maps first, so v4 never decodes the first value).
+ */
+function goStructIn5(path: readonly (string | number)[]): boolean {
+  const p = path.join('/');
+  return p === '' || /^(inbounds|outbounds)\/\d+(\/streamSettings|\/sniffing)?$/.test(p) || /^router\/balancingRule\/\d+$/.test(p);
+}
+
+/** Whether the earlier of two values of one key has a type the schema refuses where the last one stands. */
+function earlierRefused(value: unknown, segments: (string | number)[], keyNode: Node, validate: Validator): boolean {
+  const valueNode = keyNode.parent?.children?.[1];
+  if (!valueNode) return false;
+  const earlierValue: unknown = getNodeValue(valueNode);
+  // a copy of the path down to the object holding the key, the rest shared
+  const copy = (v: unknown, i: number): unknown => {
+    if (i === segments.length) return earlierValue;
+    const seg = segments[i]!;
+    if (Array.isArray(v)) { const a = [...v]; a[seg as number] = copy(v[seg as number], i + 1); return a; }
+    if (v && typeof v === 'object') return {...(v as Record<string, unknown>), [seg]: copy((v as Record<string, unknown>)[seg as string], i + 1)};
+    return v;
+  };
+  const pointer = `/${segments.map((s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+  const at = (p: string) => p === pointer || p.startsWith(`${pointer}/`);
+  const before = new Set(validate(value).filter((e) => at(e.instancePath)).map((e) => `${e.instancePath}|${e.keyword}`));
+  // a value of the wrong JSON type is what the decoder refuses; other faults of the first value go unread
+  return validate(copy(value, 0)).some((e) => e.instancePath === pointer && e.keyword === 'type' && !before.has(`${e.instancePath}|${e.keyword}`));
 }
 
 /** Reads a configuration text: comments blanked, JSON syntax checked. */
@@ -350,8 +474,6 @@ export function parseConfig(text: string): Parsed {
 export function checkConfig(text: string, validate: Validator, schema: Schema): CheckResult {
   return checkParsed(parseConfig(text), validate, schema);
 }
-
-const SEGMENTS = Symbol('segments');
 
 /** How many problems the page lists; the rest are counted ("and N more"). */
 export const SHOWN_PROBLEMS = 200;
@@ -395,17 +517,28 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
   // line, column and path are filled in for the problems shown (below): a file with 20,000
   // mistakes places them all for the order, but words only the first `detail`
   const segmentsOf = new Map<Problem, (string | number)[]>();
-  const place = (from: number, to: number, path: (string | number)[]) => ({from, to, line: 0, column: 0, path: '', [SEGMENTS]: path});
+  // the path of the problem being made: every problem is made from one place() and add()ed right
+  // after, so add() takes the path from here (a property deleted later turned 100,000 problems
+  // into slow dictionary-mode objects)
+  let placed: (string | number)[] = [];
+  const place = (from: number, to: number, path: (string | number)[]) => { placed = path; return {from, to, line: 0, column: 0, path: ''}; };
   const errors = [...validate(value)];
-  if (errors.length === 0) return {problems: bom, value};
+  const extra = ruleProblems(tree, value, String(schema.$id ?? '').includes('/v5/') ? 'v5' : 'v4', validate);
+  if (errors.length === 0) {
+    extra.sort((a, b) => a.from - b.from);
+    for (const p of extra.slice(0, detail)) {
+      Object.assign(p, placeIn(starts, p.from, p.to, segmentsOfRule.get(p) ?? []));
+      p.docs = docsAt(schema, value, segmentsOfRule.get(p) ?? []);
+    }
+    return {problems: [...bom, ...extra], value};
+  }
   const position = new Map(errors.map((e, i) => [e, i]));
   const dropped = new Set<ValidationError>();
   const problems: Problem[] = [];
   /** What makes a problem complete (did-you-mean, link), run only for the problems shown. */
   const finishers = new Map<Problem, () => void>();
-  const add = (p: Problem & {[SEGMENTS]?: (string | number)[]}, finish?: () => void): void => {
-    segmentsOf.set(p, p[SEGMENTS] ?? []);
-    delete p[SEGMENTS];
+  const add = (p: Problem, finish?: () => void): void => {
+    segmentsOf.set(p, placed);
     problems.push(p);
     if (finish) finishers.set(p, finish);
   };
@@ -424,17 +557,32 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
   // anyOf: keep the errors of the one branch whose type fits the value; else one "expected …".
   // A failed anyOf is reported after its branches' errors, which come right before it; errors
   // from a branch that is a $ref carry schema paths of the referenced definition.
-  const under = (e: ValidationError, path: string) => e.instancePath === path || e.instancePath.startsWith(`${path}/`);
   const anyOfs = errors.filter((e) => e.keyword === 'anyOf').sort((a, b) => a.schemaPath.length - b.schemaPath.length);
   for (const a of anyOfs) {
     if (dropped.has(a)) continue;
     dropped.add(a);
     const index = position.get(a)!;
     const block: ValidationError[] = [];
-    for (let j = index - 1; j >= 0 && under(errors[j]!, a.instancePath); j -= 1) if (!dropped.has(errors[j]!)) block.push(errors[j]!);
+    const below = `${a.instancePath}/`;
+    for (let j = index - 1; j >= 0; j -= 1) {
+      const e = errors[j]!;
+      if (e.instancePath !== a.instancePath && !e.instancePath.startsWith(below)) break;
+      if (!dropped.has(e)) block.push(e);
+    }
     const branchesOf = (a.parentSchema?.anyOf ?? []) as Schema[];
     const actual = jsonType(a.data);
-    const fitting = branchesOf.map((b, i) => (admits(typesOf(schema, b), actual) ? i : -1)).filter((i) => i >= 0);
+    let fitting = branchesOf.map((b, i) => (admits(typesOf(schema, b), actual) ? i : -1)).filter((i) => i >= 0);
+    // objects told apart by a key's constant ("type": "none" or the HTTP header): drop the branches the data's value rules out
+    if (fitting.length > 1 && a.data && typeof a.data === 'object' && !Array.isArray(a.data)) {
+      const d = a.data as Record<string, unknown>;
+      const ruledOut = (b: Schema | undefined): boolean => {
+        const x = deref(schema, b);
+        const props = (x?.properties ?? {}) as Record<string, Schema>;
+        return Object.entries(props).some(([k, p]) => 'const' in p && Object.hasOwn(d, k) && d[k] !== p.const);
+      };
+      const left = fitting.filter((i) => !ruledOut(branchesOf[i]));
+      if (left.length >= 1) fitting = left;
+    }
     const segments = pointerSegments(a.instancePath);
     if (branchesOf.length && branchesOf.every((b) => Array.isArray(b.required) && Object.keys(b).length === 1)) {
       block.filter((e) => e.keyword === 'required' && e.instancePath === a.instancePath).forEach((e) => dropped.add(e));
@@ -449,10 +597,11 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
     if (fitting.length === 1 && !a.parentSchema?.['x-any-case']) {
       const own = `${a.schemaPath}/`;
       const mine = `${own}${fitting[0]}/`;
-      const keep = block.filter((e) => e.schemaPath.startsWith(mine)
-        || (!e.schemaPath.startsWith(own) && !(e.instancePath === a.instancePath && e.keyword === 'type')));
-      block.filter((e) => !keep.includes(e)).forEach((e) => dropped.add(e));
-      if (keep.length) continue;
+      // a Set, not Array.includes: an anyOf over a 100,000-item array has as many errors (linear, not quadratic)
+      const keep = new Set(block.filter((e) => e.schemaPath.startsWith(mine)
+        || (!e.schemaPath.startsWith(own) && !(e.instancePath === a.instancePath && e.keyword === 'type'))));
+      for (const e of block) if (!keep.has(e)) dropped.add(e);
+      if (keep.size) continue;
     } else {
       block.forEach((e) => dropped.add(e));
     }
@@ -486,7 +635,7 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
           add(p, () => { p.docs = objectDocs(); });
           break;
         }
-        const removedIn = (parent?.['x-removed'] as Record<string, string> | undefined)?.[key];
+        const removedIn = ownValue(parent?.['x-removed'], key) as string | undefined;
         if (removedIn) {
           const p: Problem = {kind: 'removedKey', key, version: removedIn, ...(titleOf(parent) ? {object: titleOf(parent)} : {}), ...where};
           add(p, () => { p.docs = objectDocs(); });
@@ -496,8 +645,11 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
         add(p, () => {
           if (p.kind !== 'unknownKey') return;
           const suggestion = didYouMean(key, known);
-          if (suggestion) p.suggestion = suggestion;
-          else if (parent) {
+          if (suggestion) {
+            p.suggestion = suggestion;
+            // a Go struct ignores the misspelled key: where that turns protection off, say so
+            if (goStruct && Object.hasOwn(SECURITY_KEYS, suggestion)) p.unprotected = suggestion;
+          } else if (parent) {
             const belongs = belongsIn(schema, parent, e.data, key);
             if (belongs.length) p.belongs = belongs;
           }
@@ -567,9 +719,12 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
     return ids.get(e);
   };
   const seen = new Set<string>();
-  const unique = problems.filter((p) => {
+  // a finding of semantics.ts says more than the schema's error on the same value (what the toolkit does)
+  const ruled = new Set(extra.map((p) => `${p.from}|${p.to}`));
+  for (const p of extra) { segmentsOf.set(p, segmentsOfRule.get(p) ?? []); }
+  const unique = [...problems.filter((p) => !(p.kind === 'mismatch' && ruled.has(`${p.from}|${p.to}`))), ...extra].filter((p) => {
     if (p.kind === 'missingKey' && meant.has(`${objectPath(p)}|${p.key}`)) return false;
-    const k = `${p.kind}|${p.from}|${p.to}|${'key' in p ? p.key : ''}|${p.kind === 'mismatch' ? `${p.found}|${expectationIds(p.expected)}` : ''}`;
+    const k = `${p.kind}|${p.from}|${p.to}|${'key' in p ? p.key : ''}|${p.kind === 'mismatch' ? `${p.found}|${expectationIds(p.expected)}` : ''}|${p.kind === 'rule' ? p.code : ''}`;
     if (seen.has(k)) return false;
     seen.add(k);
     return true;
@@ -578,6 +733,7 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
   for (const p of unique.slice(0, detail)) {
     Object.assign(p, placeIn(starts, p.from, p.to, segmentsOf.get(p)!));
     finishers.get(p)?.();
+    if (p.kind === 'rule') p.docs = docsAt(schema, value, segmentsOf.get(p)!);
   }
   return {problems: [...bom, ...unique], value};
 }
@@ -609,26 +765,119 @@ export function detectVersion(value: unknown, v4: Schema, v5: Schema): Version |
   const logs = log && typeof log === 'object' ? ['access', 'error'].map((k) => (log as Record<string, unknown>)[k]) : [];
   const log4 = logs.filter((x) => typeof x === 'string').length;
   const log5 = logs.filter((x) => x !== null && typeof x === 'object' && !Array.isArray(x)).length;
-  const score4 = only4 + stream4 + log4;
-  const score5 = only5 + stream5 + log5;
+  // keys of a protocol's settings that only one format's settings for that protocol know
+  // ("udpEnabled" and "address" of a v5 socks inbound, "accounts" of a v4 one)
+  let settings4 = 0;
+  let settings5 = 0;
+  for (const list of ['inbounds', 'outbounds']) {
+    const items = (value as Record<string, unknown>)[list];
+    if (!Array.isArray(items)) continue;
+    items.forEach((item, i) => {
+      const settings = item && typeof item === 'object' ? (item as Schema).settings : undefined;
+      if (!settings || typeof settings !== 'object' || Array.isArray(settings)) return;
+      const knows4 = keyTester(v4, walkTo(v4, value, [list, i, 'settings']).schemas);
+      const knows5 = keyTester(v5, walkTo(v5, value, [list, i, 'settings']).schemas);
+      for (const k of Object.keys(settings)) {
+        const in4 = knows4(k);
+        const in5 = knows5(k);
+        if (in4 && !in5) settings4 += 1;
+        if (in5 && !in4) settings5 += 1;
+      }
+    });
+  }
+  const score4 = only4 + stream4 + log4 + settings4;
+  const score5 = only5 + stream5 + log5 + settings5;
   if (score4 > score5) return 'v4';
   if (score5 > score4) return 'v5';
   return null;
+}
+
+/** Whether objects of these schemas (their anyOf branches too) have a key: properties, or a pattern of one. */
+function keyTester(schema: Schema, schemas: Schema[]): (key: string) => boolean {
+  const names = new Set<string>();
+  const patterns: RegExp[] = [];
+  const seen = new Set<Schema>();
+  const visit = (s: Schema | undefined): void => {
+    const x = deref(schema, s);
+    if (!x || seen.has(x)) return;
+    seen.add(x);
+    for (const k of Object.keys((x.properties ?? {}) as Schema)) names.add(k);
+    for (const p of Object.keys((x.patternProperties ?? {}) as Schema)) patterns.push(new RegExp(p, 'u'));
+    for (const b of (x.anyOf ?? []) as Schema[]) visit(b);
+  };
+  for (const s of schemas) visit(s);
+  return (key) => names.has(key) || patterns.some((re) => re.test(key));
 }
 
 /** Up to this length a file whose keys do not tell its format is tried against both schemas. */
 export const FIT_LIMIT = 256 * 1024;
 
 /**
- * The format of a parsed file: what its keys say (detectVersion), else the one schema it fits
- * better (fewer errors; v5 simplified settings such as "users": ["<uuid>"] are v5 without any
- * v5-only key), else null. The second try validates twice, so only files up to FIT_LIMIT get it.
+ * How the format was decided: by the file's keys, by fitting exactly one schema (v5 simplified
+ * settings such as "users": ["<uuid>"] are v5 without any v5-only key), or not at all (the file fits
+ * both, or neither: then it is checked as v4, the format of most files readers have).
  */
-export function tellVersion(parsed: Parsed, schemas: Record<Version, Schema>, validators: Record<Version, Validator>): Version | null {
+export type VersionEvidence = {version: Version | null; by: 'keys' | 'fits' | 'none'; fitsNeither?: boolean};
+
+/**
+ * The format of a parsed file, decided by evidence, never by how many errors each schema finds: one
+ * bad enum value of v4 costs more errors than an unknown v5 key, which once sent small v4 files to
+ * v5. The second try validates twice, so only files up to FIT_LIMIT get it.
+ */
+export function decideVersion(parsed: Parsed, schemas: Record<Version, Schema>, validators: Record<Version, Validator>): VersionEvidence {
   const byKeys = detectVersion(parsed.value, schemas.v4, schemas.v5);
-  if (byKeys || parsed.value === undefined || parsed.text.length > FIT_LIMIT) return byKeys;
-  const errors = (v: Version) => validators[v](parsed.value).length;
-  const e4 = errors('v4');
-  const e5 = errors('v5');
-  return e4 < e5 ? 'v4' : e5 < e4 ? 'v5' : null;
+  if (byKeys) return {version: byKeys, by: 'keys'};
+  if (parsed.value === undefined || parsed.text.length > FIT_LIMIT) return {version: null, by: 'none'};
+  const fits4 = validators.v4(parsed.value).length === 0;
+  const fits5 = validators.v5(parsed.value).length === 0;
+  if (fits4 !== fits5) return {version: fits4 ? 'v4' : 'v5', by: 'fits'};
+  return fits4 ? {version: null, by: 'none'} : {version: null, by: 'none', fitsNeither: true};
+}
+
+/** The format a parsed file's evidence says (decideVersion), or null when it says none. */
+export function tellVersion(parsed: Parsed, schemas: Record<Version, Schema>, validators: Record<Version, Validator>): Version | null {
+  return decideVersion(parsed, schemas, validators).version;
+}
+
+/**
+ * What the page does with a configuration: the format told (the reader's choice, else the keys,
+ * else v4), then checked. `detected` is what the file itself says, null when it does not.
+ */
+export type TextCheck = {
+  version: Version;
+  detected: Version | null;
+  problems: Problem[];
+  value?: unknown;
+  /** Checked as v4 because nothing told the format and the file fits neither: what v5 would report. */
+  otherTry?: {version: Version; count: number; first?: Problem};
+};
+
+export function checkText(text: string, schemas: Record<Version, Schema>, validators: Record<Version, Validator>, choice: Version | 'auto' = 'auto', detail = Infinity): TextCheck {
+  const parsed = parseConfig(text);
+  const evidence = decideVersion(parsed, schemas, validators);
+  const version = choice === 'auto' ? evidence.version ?? 'v4' : choice;
+  const {problems, value} = checkParsed(parsed, validators[version], schemas[version], detail);
+  const result: TextCheck = {version, detected: evidence.version, problems, value};
+  if (choice === 'auto' && evidence.fitsNeither) {
+    const other = checkParsed(parsed, validators.v5, schemas.v5, 1).problems.filter((p) => p.severity !== 'warning');
+    result.otherTry = {version: 'v5', count: other.length, ...(other[0] ? {first: other[0]} : {})};
+  }
+  return result;
+}
+
+/** What reading the bytes found (bytes.ts), as problems of the decoded text. */
+export function byteProblems(decoded: Decoded): Problem[] {
+  const starts = lineStarts(decoded.text);
+  if (decoded.utf16) return [{kind: 'encoding', encoding: decoded.utf16, ...placeIn(starts, 0, Math.min(1, decoded.text.length), [])}];
+  if (decoded.notUtf8At !== undefined) return [{kind: 'notUtf8', severity: 'warning', ...placeIn(starts, decoded.notUtf8At, decoded.notUtf8At + 1, [])}];
+  return [];
+}
+
+/** A file's bytes, read as the toolkit reads them (bytes.ts), then checked as checkText does. */
+export function checkBytes(bytes: Uint8Array, schemas: Record<Version, Schema>, validators: Record<Version, Validator>, choice: Version | 'auto' = 'auto') {
+  const decoded = decodeBytes(bytes);
+  const before = byteProblems(decoded);
+  if (decoded.utf16) return {version: choice === 'auto' ? 'v4' : choice, detected: null, problems: before} satisfies TextCheck;
+  const result = checkText(decoded.text, schemas, validators, choice);
+  return {...result, problems: [...before, ...result.problems]};
 }

@@ -10,7 +10,7 @@
  * allOf, if/then, not, $ref to a local definition) and reports errors as ajv does with
  * `allErrors` and `verbose` (the shape src/configCheck/check.ts reads): a failed anyOf after its
  * branches' errors, a $ref's errors with schema paths from the referenced definition.
- * tests/unit/config-check.test.ts checks that its verdicts are ajv's on every corpus file.
+ * tests/schema/config-check.test.ts checks that its verdicts are ajv's on every corpus file.
  */
 
 type Schema = Record<string, unknown>;

@@ -152,6 +152,8 @@ for (const locale of ['zh', 'en'] as const) {
   test(`${address(locale)}: a file the browser cannot read gets a message, and the text already there stays`, async ({page}) => {
     // as when the file is removed or its permissions change between choosing and reading it
     await page.addInitScript(() => {
+      // the page reads a file's bytes (arrayBuffer); text() too, in case that changes back
+      File.prototype.arrayBuffer = () => Promise.reject(new DOMException('The requested file could not be read', 'NotReadableError'));
       File.prototype.text = () => Promise.reject(new DOMException('The requested file could not be read', 'NotReadableError'));
     });
     await openChecker(page, locale);

@@ -3,7 +3,7 @@
 // page runs it: read, tell the format, validate, word every problem. Prints one row per input and
 // exits 1 when one takes over 1 s of CPU time ("any input up to 1 MB answered in at most 1 s").
 // Not part of npm test (a timing on a shared machine is a measurement, not a test); the unit tests
-// check the same inputs are answered (tests/unit/config-check-limits.test.ts).
+// check the same inputs are answered (tests/schema/config-check-limits.test.ts).
 // Usage: node --import tsx tests/schema/worst-case.mjs [--runs N]
 import {buildSchema} from '../../scripts/schema/generate.mjs';
 import {SHOWN_PROBLEMS, checkParsed, parseConfig, tellVersion} from '../../src/configCheck/check.ts';

@@ -20,5 +20,9 @@ export function worstCases() {
     '20,000 bad ports on one line': `{"inbounds": [${ports.join(',')}]}`,
     '1 MB of syntax errors': `{${'"a" 1 '.repeat(MB / 7)}}`,
     '1 MB of commas': `[${','.repeat(MB - 2)}]`,
+    // once quadratic: the errors under one anyOf were matched with Array.includes
+    '100,000 wrong items under one anyOf': `{"routing": {"rules": [{"type": "field", "outboundTag": "a", "domain": [${Array(100_000).fill('1').join(',')}]}]}}`,
+    // keys named after Object.prototype members: no inherited schema or removal note
+    'Object.prototype keys': '{"inbounds": [{"protocol": "socks", "port": 1, "constructor": 1, "streamSettings": {"security": "tls", "tlsSettings": {"toString": 2}}}], "outbounds": [{"protocol": "freedom", "valueOf": {}}]}',
   };
 }

@@ -4,7 +4,7 @@
  * fetched with the page, so checking sends nothing anywhere.
  */
 import React, {useCallback, useEffect, useId, useRef, useState, type ReactNode} from 'react';
-import {EditorState} from '@codemirror/state';
+import {Compartment, EditorState} from '@codemirror/state';
 import {EditorView, keymap, lineNumbers, placeholder} from '@codemirror/view';
 import {defaultKeymap, history, historyKeymap} from '@codemirror/commands';
 import {json} from '@codemirror/lang-json';
@@ -15,8 +15,11 @@ import Link from '@docusaurus/Link';
 import Translate, {translate} from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {docsRepoUrl} from '@site/config/navbar';
-import {SHOWN_PROBLEMS, checkParsed, parseConfig, tellVersion, type Parsed, type Problem, type Version} from '@site/src/configCheck/check';
-import {formatProblem, type Lang} from '@site/src/configCheck/messages';
+import {FIT_LIMIT, SHOWN_PROBLEMS, byteProblems, checkText, type Problem, type TextCheck, type Version} from '@site/src/configCheck/check';
+import {decodeBytes} from '@site/src/configCheck/bytes';
+import type {WorkerAnswer, WorkerRequest} from '@site/src/configCheck/worker';
+import {startCheckWorker, type WorkerLike} from './checkWorker';
+import {formatProblem, needsUuid, type Lang} from '@site/src/configCheck/messages';
 import {makeValidator, type Validator} from '@site/src/configCheck/validate';
 import {configCheckDebounceMs, configCheckMaxFileBytes} from '@site/src/constants';
 import {ensureCheckerCss} from './checkerCss';
@@ -27,14 +30,11 @@ import {loadSchemas} from './schemas';
 type Schema = Record<string, unknown>;
 type Choice = 'auto' | Version;
 type Ready = {schemas: Record<Version, Schema>; validators: Record<Version, Validator>};
-type Outcome = {version: Version; detected: Version | null; problems: Problem[]; value?: unknown} | {failed: string} | null;
-
-
-/** The file's version: the reader's choice, else what its keys (or the schema it fits) say, else v4 (the usual config.json). */
-function versionFor(parsed: Parsed, choice: Choice, ready: Ready): {version: Version; detected: Version | null} {
-  const detected = tellVersion(parsed, ready.schemas, ready.validators);
-  return {version: choice === 'auto' ? detected ?? 'v4' : choice, detected};
-}
+type Outcome = (TextCheck & {total: number}) | {failed: string} | null;
+/** An opened or dropped file as read from its bytes: what reading found holds while the editor shows that text unchanged. */
+type OpenedFile = {text: string; problems: Problem[]; utf16: boolean};
+/** The editor's JSON language: on for texts of a configuration's size, off above FIT_LIMIT. */
+const highlighting = new Compartment();
 
 export default function Checker(): ReactNode {
   const {i18n} = useDocusaurusContext();
@@ -48,6 +48,7 @@ export default function Checker(): ReactNode {
   const [choice, setChoice] = useState<Choice>('auto');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [opened, setOpened] = useState<OpenedFile | null>(null);
 
   const replaceText = useCallback((next: string) => {
     const v = view.current;
@@ -61,7 +62,10 @@ export default function Checker(): ReactNode {
       return;
     }
     try {
-      replaceText(await file.text());
+      // the bytes, not file.text(): that drops a byte-order mark and hides UTF-16, which V2Ray refuses
+      const decoded = decodeBytes(new Uint8Array(await file.arrayBuffer()));
+      setOpened({text: decoded.text, problems: byteProblems(decoded), utf16: decoded.utf16 !== undefined});
+      replaceText(decoded.text);
     } catch {
       setFileError(translate({id: 'site.ConfigChecker.fileUnreadable', message: '没能读取文件 {name}。'}, {name: file.name}));
     }
@@ -69,13 +73,33 @@ export default function Checker(): ReactNode {
 
   ensureCheckerCss();
 
-  // the schemas: nothing to compile (./validate walks them), so the page is ready once they are here
+  // the check runs in a worker (src/configCheck/worker.ts) so that typing never waits for it; it
+  // gets the schemas the page already has. Without workers (or if one cannot start) the check
+  // runs here, as before.
+  const worker = useRef<WorkerLike | null>(null);
+  const [workerFailed, setWorkerFailed] = useState(false);
+  const latest = useRef(0);
+  const [answer, setAnswer] = useState<WorkerAnswer | null>(null);
+
+  // the schemas: nothing to compile (./validate walks them), so the page is ready once they are
+  // here and the worker has started (or could not): the worker is started at once, while the
+  // schemas are fetched, and the page says it is ready only when the worker has loaded all its
+  // code, so that nothing is fetched while the reader checks
   useEffect(() => {
     let live = true;
-    loadSchemas().then((schemas) => {
-      if (live) setReady({schemas, validators: {v4: makeValidator(schemas.v4), v5: makeValidator(schemas.v5)}});
+    const started = startCheckWorker(
+      () => (typeof Worker === 'undefined' ? null
+        : new Worker(/* webpackChunkName: "config-check-worker" */ new URL('../../configCheck/worker.ts', import.meta.url), {type: 'module'})),
+      (a) => { if (a.id === latest.current) setAnswer(a); },
+      () => { worker.current = null; setAnswer(null); setWorkerFailed(true); },
+    );
+    Promise.all([loadSchemas(), started.up]).then(([schemas]) => {
+      if (!live) return;
+      worker.current = started.current();
+      worker.current?.postMessage({type: 'schemas', schemas} satisfies WorkerRequest);
+      setReady({schemas, validators: {v4: makeValidator(schemas.v4), v5: makeValidator(schemas.v5)}});
     }).catch(() => { if (live) setLoadError(true); });
-    return () => { live = false; };
+    return () => { live = false; started.stop(); worker.current = null; };
   }, []);
 
   useEffect(() => {
@@ -88,7 +112,7 @@ export default function Checker(): ReactNode {
           lineNumbers(),
           history(),
           keymap.of([...defaultKeymap, ...historyKeymap]),
-          json(),
+          highlighting.of(json()),
           syntaxHighlighting(classHighlighter),
           placeholder(translate({id: 'site.ConfigChecker.placeholder', message: '在这里粘贴或输入 config.json，也可以把文件拖到这里'})),
           EditorView.contentAttributes.of({
@@ -96,7 +120,19 @@ export default function Checker(): ReactNode {
             'aria-describedby': ids.help,
             'data-testid': 'config-editor',
           }),
-          EditorView.updateListener.of((u) => { if (u.docChanged) setText(u.state.doc.toString()); }),
+          EditorView.updateListener.of((u) => {
+            if (!u.docChanged) return;
+            setText(u.state.doc.toString());
+            // JSON highlighting parses the whole text in the background, in slices that held keys
+            // back 100-300 ms with 1 MB in the editor (tests/e2e/config-checker-typing.spec.ts):
+            // above FIT_LIMIT the text is shown plain. Reconfigured after this update, not inside it.
+            const plain = u.state.doc.length > FIT_LIMIT;
+            const current = highlighting.get(u.state);
+            if (plain !== (Array.isArray(current) && current.length === 0)) {
+              const view = u.view;
+              queueMicrotask(() => view.dispatch({effects: highlighting.reconfigure(plain ? [] : json())}));
+            }
+          }),
           EditorView.domEventHandlers({
             drop: (event) => {
               const file = event.dataTransfer?.files[0];
@@ -117,23 +153,38 @@ export default function Checker(): ReactNode {
   const [hashBroken, setHashBroken] = useState(false);
   useConfigFromHash(replaceText, setHashBroken);
 
+  // what reading the opened file's bytes found holds while its text is unchanged
+  const fromFile = opened && opened.text === text ? opened : null;
+  const withFile = useCallback((result: TextCheck & {total: number}): Outcome => (fromFile
+    ? {...result, problems: [...fromFile.problems, ...result.problems], total: result.total + fromFile.problems.length} : result), [fromFile]);
+
   // check a moment after the last change
   useEffect(() => {
     if (!ready) return undefined;
     const timer = setTimeout(() => {
+      latest.current += 1;
       if (!text.trim() || text.length > configCheckMaxFileBytes) { setOutcome(null); return; }
+      if (fromFile?.utf16) { setOutcome({version: choice === 'auto' ? 'v4' : choice, detected: null, problems: fromFile.problems, total: fromFile.problems.length}); return; }
+      if (worker.current && !workerFailed) {
+        worker.current.postMessage({type: 'check', id: latest.current, text, choice} satisfies WorkerRequest);
+        return;
+      }
       try {
-        // read once: the format is told from the same reading that is checked
-        const parsed = parseConfig(text);
-        const {version, detected} = versionFor(parsed, choice, ready);
-        setOutcome({version, detected, problems: checkParsed(parsed, ready.validators[version], ready.schemas[version], SHOWN_PROBLEMS).problems, value: parsed.value});
+        const result = checkText(text, ready.schemas, ready.validators, choice, SHOWN_PROBLEMS);
+        setOutcome(withFile({...result, total: result.problems.length}));
       } catch (error) {
         // a mistake of the checker, not of the file: say so, and how to tell us
         setOutcome({failed: error instanceof Error ? `${error.name}: ${error.message}` : String(error)});
       }
     }, configCheckDebounceMs);
     return () => clearTimeout(timer);
-  }, [text, choice, ready]);
+  }, [text, choice, ready, fromFile, withFile, workerFailed]);
+
+  // the worker's answer to the latest text
+  useEffect(() => {
+    if (!answer || answer.id !== latest.current) return;
+    setOutcome('failed' in answer ? {failed: answer.failed} : withFile(answer.result));
+  }, [answer, withFile]);
 
   // marks in the editor
   useEffect(() => {
@@ -141,7 +192,7 @@ export default function Checker(): ReactNode {
     if (!v) return;
     const length = v.state.doc.length;
     const diagnostics: Diagnostic[] = (outcome && 'problems' in outcome ? outcome.problems.slice(0, SHOWN_PROBLEMS) : []).map((p) => ({
-      from: Math.min(p.from, length), to: Math.min(Math.max(p.to, p.from), length), severity: 'error', message: formatProblem(p, lang),
+      from: Math.min(p.from, length), to: Math.min(Math.max(p.to, p.from), length), severity: p.severity ?? 'error', message: formatProblem(p, lang),
     }));
     v.dispatch(setDiagnostics(v.state, diagnostics));
   }, [outcome, lang]);
@@ -164,10 +215,16 @@ export default function Checker(): ReactNode {
       : !checked ? translate({id: 'site.ConfigChecker.idle', message: '粘贴或输入配置后，这里会列出发现的问题。'})
         : checked.problems.length === 0
           ? translate({id: 'site.ConfigChecker.noProblems', message: '按 {version} 配置检查，没有发现问题。'}, {version: checked.version})
-          : translate({id: 'site.ConfigChecker.problems', message: '按 {version} 配置检查，发现 {count} 个问题。'}, {version: checked.version, count: checked.problems.length});
+          : translate({id: 'site.ConfigChecker.problems', message: '按 {version} 配置检查，发现 {count} 个问题。'}, {version: checked.version, count: checked.total});
   // checked as v4 only because its keys did not tell: say so, with the way out
   const guessed = choice === 'auto' && checked && !checked.detected && !failed && !tooBig && !loadError
     ? translate({id: 'site.ConfigChecker.assumedV4', message: '从键名看不出这是 v4 还是 v5 配置，所以按 v4 检查；如果它是 v5 配置，请在“配置格式”中选择 v5。'}) : '';
+  // the file fits neither format and its keys do not tell: what v5 would say, so a v5 file is not lost
+  const other = checked?.otherTry && !failed && !tooBig ? checked.otherTry : null;
+  const otherText = !other ? '' : other.count === 0
+    ? translate({id: 'site.ConfigChecker.otherTryClean', message: '也按 v5 检查过：按 v5 没有发现问题。'})
+    : translate({id: 'site.ConfigChecker.otherTry', message: '也按 v5 检查过：按 v5 会发现 {count} 个问题，第一个是：{first}'},
+      {count: other.count, first: other.first ? `${other.first.path ? `${other.first.path} ` : ''}${formatProblem(other.first, lang)}` : ''});
   const reportUrl = failed === null ? '' : `${docsRepoUrl}/issues/new?title=${encodeURIComponent('Config checker: an error while checking')}&body=${encodeURIComponent(`${failed}\n\n(Attach the configuration if you can; remove passwords and addresses first.)`)}`;
 
   return (
@@ -205,6 +262,7 @@ export default function Checker(): ReactNode {
       )}
       <div ref={host} id={ids.editor} className="cc-editor" />
       <p id={ids.status} className="cc-status" role="status" data-testid="check-status">{status}{guessed && ` ${guessed}`}</p>
+      {otherText && <p className="cc-help" data-testid="other-try">{otherText}</p>}
       {failed !== null && (
         <p className="cc-failed" role="alert" data-testid="check-failed">
           <Translate id="site.ConfigChecker.failedHelp">请把下面这行错误信息报告给我们，能附上配置更好（先删去密码和地址）：</Translate>{' '}
@@ -221,8 +279,12 @@ export default function Checker(): ReactNode {
               <button type="button" className="cc-where" onClick={() => goTo(p)}>
                 {translate({id: 'site.ConfigChecker.lineColumn', message: '第 {line} 行，第 {column} 列'}, {line: p.line, column: p.column})}
               </button>
+              {p.severity === 'warning' && <span className="cc-warning">{translate({id: 'site.ConfigChecker.warning', message: '警告'})}</span>}
               {p.path && <code className="cc-path">{p.path}</code>}
               <span className="cc-message">{formatProblem(p, lang)}</span>
+              {needsUuid(p) && (
+                <Link className="cc-docs" to="/awesome/tools#uuid">{translate({id: 'site.ConfigChecker.uuidGenerator', message: 'UUID 生成器'})}</Link>
+              )}{' '}
               {p.docs && (
                 <Link className="cc-docs" to={p.docs}>
                   {translate({id: 'site.ConfigChecker.docs', message: '文档'})}
@@ -233,10 +295,10 @@ export default function Checker(): ReactNode {
           ))}
         </ol>
       )}
-      {checked && checked.problems.length > SHOWN_PROBLEMS && (
+      {checked && checked.total > SHOWN_PROBLEMS && (
         <p className="cc-more" data-testid="more-problems">
           {translate({id: 'site.ConfigChecker.moreProblems', message: '只列出前 {shown} 个问题，还有 {count} 个没有列出：先改正上面这些再检查。'},
-            {shown: SHOWN_PROBLEMS, count: checked.problems.length - SHOWN_PROBLEMS})}
+            {shown: SHOWN_PROBLEMS, count: checked.total - SHOWN_PROBLEMS})}
         </p>
       )}
       {checked?.value !== undefined && <TracePanel value={checked.value} version={checked.version} />}

@@ -159,6 +159,12 @@ export const checkerCss = `
   margin-right: 0.5rem;
 }
 
+.cc-warning {
+  margin-right: 0.5rem;
+  font-weight: var(--ifm-font-weight-semibold);
+  color: var(--ifm-color-warning-darkest);
+}
+
 .cc-message {
   margin-right: 0.5rem;
 }

@@ -2,7 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {buildSchema, caseInsensitivePattern, configObjects, splitAlternatives} from '../../scripts/schema/generate.mjs';
-import {corpus} from '../schema/corpus.mjs';
+import {corpus} from './corpus.mjs';
 import {blankComments} from '../../src/configCheck/comments';
 import {didYouMean, editDistance} from '../../src/configCheck/suggest';
 import {checkConfig, detectVersion, displayPath, lineColumn, parseConfig, pointerSegments, tellVersion} from '../../src/configCheck/check';
@@ -139,10 +139,12 @@ test('the format is told by keys only one of the two has', () => {
   assert.equal(detectVersion({log: {access: {type: 'File', path: '/var/log/v2ray/access.log'}, error: {type: 'Console', level: 'Info'}}, outbounds: []}, schemas.v4, schemas.v5), 'v5');
   assert.equal(detectVersion({log: {access: '/var/log/v2ray/access.log', loglevel: 'info'}, outbounds: []}, schemas.v4, schemas.v5), 'v4');
   assert.equal(detectVersion({outbounds: [{protocol: 'vmess', streamSettings: {security: 'tls', tlsSettings: {serverName: 'example.com'}}}]}, schemas.v4, schemas.v5), 'v4');
-  // no key tells, but only v5 takes these settings: the schema the file fits decides
+  // no root or stream key tells, but a protocol's settings key only v5 has ("users" of a v5 VMess inbound; v4 has "clients")
   const simplified = parseConfig('{"inbounds": [{"protocol": "vmess", "port": 1, "settings": {"users": ["b831381d-6324-4d53-ad4f-8cda48b30811"]}}]}');
-  assert.equal(detectVersion(simplified.value, schemas.v4, schemas.v5), null);
+  assert.equal(detectVersion(simplified.value, schemas.v4, schemas.v5), 'v5');
   assert.equal(tellVersion(simplified, schemas, validators), 'v5');
+  assert.equal(detectVersion({inbounds: [{protocol: 'socks', port: 1, settings: {udpEnabled: true, address: '127.0.0.1'}}]}, schemas.v4, schemas.v5), 'v5');
+  assert.equal(detectVersion({inbounds: [{protocol: 'socks', port: 1, settings: {auth: 'password', accounts: []}}]}, schemas.v4, schemas.v5), 'v4');
   assert.equal(tellVersion(parseConfig('{"outbounds": [{"protocol": "freedom"}]}'), schemas, validators), null);
   assert.equal(detectVersion([], schemas.v4, schemas.v5), null);
 });

@@ -5,7 +5,7 @@ import {MAX_DEPTH, SHOWN_PROBLEMS, checkParsed, lineColumn, lineColumnIn, lineSt
 import {formatProblem} from '../../src/configCheck/messages';
 import {didYouMean, editDistance} from '../../src/configCheck/suggest';
 import {makeValidator} from '../../src/configCheck/validate';
-import {worstCases} from '../schema/worst-cases.mjs';
+import {worstCases} from './worst-cases.mjs';
 
 /**
  * Inputs that stalled or crashed the checker are answered. How fast is measured by
@@ -80,4 +80,16 @@ test('10,000 mistakes: all counted, the first ones placed, worded and linked, th
   // the last one is still where it is, when asked for
   const all = check(worstCases()['10,000 mistakes (557 KB)']!, Infinity);
   assert.equal(all.at(-1)!.line, 10_002);
+});
+
+test('keys named after Object.prototype members are unknown keys, with no inherited advice', () => {
+  const words = check(worstCases()['Object.prototype keys']!).map((p) => formatProblem(p, 'en'));
+  assert.deepEqual(words, ['Unknown key "constructor" in InboundObject.', 'Unknown key "toString" in TLSObject.', 'Unknown key "valueOf" in OutboundObject.']);
+  assert.ok(words.every((w) => !/function|native code|removed/.test(w)));
+});
+
+test('100,000 wrong items under one anyOf: one problem each, in text order', () => {
+  const all = check(worstCases()['100,000 wrong items under one anyOf']!, 10).filter((p) => p.severity !== 'warning');
+  assert.equal(all.length, 100_000);
+  assert.match(formatProblem(all[0]!, 'en'), /^Expected a string/);
 });
