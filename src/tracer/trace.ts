@@ -109,6 +109,8 @@ export type TraceResult = {
   clientQuery: DnsTrace | null;
   warnings: Warning[];
   errors: string[];
+  /** the configuration is one v2ray refuses to start with (errors says why): nothing was traced */
+  refused?: boolean;
 };
 
 // ---------------- geo data ----------------
@@ -396,8 +398,10 @@ function pickOutbound(model: Model, rule: Rule | null, steps: Step[], _alts: Alt
       }
     }
   }
-  if (tag !== null && !model.outbounds.some((o) => o.tag === tag)) {
-    steps.push({kind: 'outbound', tag: defaultTag ?? '', via: 'default', missingTag: tag, rule: rule.index});
+  // app/proxyman/outbound/outbound.go:90 GetHandler looks the tag up among handlers that have
+  // one (:110 AddHandler files only a non-empty tag), so a v5 rule without "tag" (tag "") finds none either
+  if (tag === null || tag === '' || !model.outbounds.some((o) => o.tag === tag)) {
+    steps.push({kind: 'outbound', tag: defaultTag ?? '', via: 'default', missingTag: tag ?? '', rule: rule.index});
     return defaultTag;
   }
   steps.push({kind: 'outbound', tag: tag ?? '', via: rule.balancerTag ? 'balancer' : 'rule', rule: rule.index});
@@ -702,6 +706,10 @@ export function shadowedRules(model: Model): Warning[] {
 }
 
 export function trace(model: Model, dest: Destination, geo: GeoData): TraceResult {
+  // where v2ray refuses to start, nothing is routed: the reasons are the answer
+  if (model.errors.length > 0) {
+    return {route: {steps: [], outbound: null, alternatives: [], errors: []}, lookups: [], clientQuery: null, warnings: [], errors: [...new Set(model.errors)], refused: true};
+  }
   const r = route(model, dest, geo);
   const warnings: Warning[] = [];
   const lookups = r.steps.filter((s): s is LookupStep => s.kind === 'lookup').map((s) => s.dns);

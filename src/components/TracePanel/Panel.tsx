@@ -150,7 +150,15 @@ export default function Panel({value, version}: Props): ReactNode {
         {!result && !inputError && (
           <p className="tp-hint">{tr({id: 'idle', message: '输入目标后，这里列出每一步。'})}</p>
         )}
-        {result && (
+        {result?.refused && (
+          <>
+            <p className="tp-result" data-testid="trace-refused">{tr({id: 'refused', message: 'V2Ray 5.52.0 不会用这个配置启动，所以这里不推演路由。改正下面的问题后再试：'})}</p>
+            <ul className="tp-warnings" data-testid="trace-errors">
+              {result.errors.map((e) => <li key={e}><ErrorLine message={e} /></li>)}
+            </ul>
+          </>
+        )}
+        {result && !result.refused && (
           <>
             {result.errors.length > 0 && (
               <ul className="tp-warnings" data-testid="trace-errors">

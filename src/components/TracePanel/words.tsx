@@ -38,7 +38,8 @@ const ruleName = (r: Rule): string => tr({id: 'ruleName', message: '规则 {n}'}
 function target(r: Rule): string {
   return r.balancerTag
     ? tr({id: 'targetBalancer', message: '负载均衡器 {tag}'}, {tag: r.balancerTag})
-    : tr({id: 'targetOutbound', message: '出站 {tag}'}, {tag: r.outboundTag ?? ''});
+    : r.outboundTag ? tr({id: 'targetOutbound', message: '出站 {tag}'}, {tag: r.outboundTag})
+      : tr({id: 'targetNone', message: '未指定出站'});
 }
 
 function condLine(c: CondResult): string {
@@ -120,7 +121,8 @@ function StepLine({step, format}: {step: Step} & F): ReactNode {
     case 'outbound':
       return (
         <li data-step="outbound" className="tp-yes">
-          {step.missingTag ? tr({id: 'outbound.missing', message: '出站 {missing} 不存在，改用默认出站 {tag}'}, {missing: step.missingTag, tag: step.tag})
+          {step.missingTag === '' && step.rule !== undefined ? tr({id: 'outbound.noTag', message: '规则没有指定出站（tag 为空），改用默认出站 {tag}'}, {tag: step.tag})
+            : step.missingTag ? tr({id: 'outbound.missing', message: '出站 {missing} 不存在，改用默认出站 {tag}'}, {missing: step.missingTag, tag: step.tag})
             : step.via === 'default' ? tr({id: 'outbound.default', message: '使用默认出站（出站列表的第一个）{tag}'}, {tag: step.tag || '—'})
               : tr({id: 'outbound.chosen', message: '使用出站 {tag}'}, {tag: step.tag})}
         </li>
