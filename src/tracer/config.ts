@@ -7,7 +7,7 @@
  * their data files afterwards.
  */
 import {type Cidr, parseCidr, parseIP, type IP} from './ip';
-import type {MatcherType} from './strmatcher';
+import {newMatcher, type MatcherType} from './strmatcher';
 
 export type Format = 'v4' | 'v5';
 
@@ -717,7 +717,35 @@ function entryTagsOf(c: Json, format: Format): string[] {
   return [...bridges, ...loopbacks].filter((t, i, all) => t !== '' && all.indexOf(t) === i);
 }
 
+/**
+ * The written domain entries are compiled when the toolkit starts, so a pattern Go's regexp
+ * refuses, or a domain: value outside the letter-digit-hyphen set, stops it: the router in
+ * app/router/condition.go:58 NewDomainMatcher ("failed to build domain condition"), the DNS in
+ * app/dns/dns.go:108 establishDomainRules and app/dns/hosts.go:18 NewStaticHosts.
+ */
+function checkPatterns(model: Model): void {
+  const check = (e: DomainEntry, where: string): void => {
+    if (e.kind !== 'plain') return;
+    try {
+      newMatcher(e.type, e.value);
+    } catch (err) {
+      model.errors.push(`${where}: ${e.text}: ${(err as Error).message}`);
+    }
+  };
+  for (const rule of model.router.rules) {
+    for (const c of rule.conditions) if (c.kind === 'domain') for (const e of c.entries) check(e, `rule ${rule.index + 1}: failed to build domain condition`);
+  }
+  for (const s of model.dns.servers) for (const g of s.domains) for (const e of g.entries) check(e, `dns server ${s.index + 1}: failed to add domain rule`);
+  for (const h of model.dns.hosts) check(h.match, 'dns hosts: failed to create static hosts');
+}
+
 export function readConfig(value: unknown, format: Format): Model {
+  const model = readModel(value, format);
+  checkPatterns(model);
+  return model;
+}
+
+function readModel(value: unknown, format: Format): Model {
   const c = isObj(value) ? value : {};
   const errors: string[] = [];
   const outbounds = outboundsOf(c, format);

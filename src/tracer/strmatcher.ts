@@ -2,6 +2,7 @@
  * Domain matchers as v2ray-core v5.52.0 common/strmatcher has them. Pure logic: no React, no
  * Docusaurus. Line numbers name files at tag v5.52.0.
  */
+import {RE2JS} from 're2js';
 
 export type MatcherType = 'full' | 'domain' | 'substr' | 'regex';
 
@@ -30,13 +31,30 @@ export function toDomain(input: string): string {
   return hasUpper ? pattern.toLowerCase() : pattern;
 }
 
-/** Go's RE2 syntax mostly agrees with JavaScript's for the patterns configurations use. */
-function compileRegex(pattern: string): RegExp {
-  // RE2 inline flags such as (?i) at the start are common in geosite lists; JS has no inline
-  // flags, so a leading (?i) becomes the i flag.
-  const m = /^\(\?([ims]+)\)/.exec(pattern);
-  if (m) return new RegExp(pattern.slice(m[0].length), (m[1] ?? '').replace(/[^ims]/g, ''));
-  return new RegExp(pattern);
+/**
+ * Go's regexp package (RE2 syntax and semantics, linear time) as re2js, a port of RE2/J, has it:
+ * the same verdicts as Go on POSIX classes ([[:alpha:]]), \z, inline flags ((?i)), and the same
+ * refusals (look-arounds such as (?=x), repeat counts over 1000 such as a{1001}, \C, \Z);
+ * tests/unit/tracer-regexp.test.ts checks it against Go's own answers. matchers.go:107 compiles
+ * with regexp.Compile, no flags; Match is MatchString, a search anywhere in the name.
+ * Compiled patterns are kept (up to regexCacheSize), so a trace compiles each pattern once.
+ */
+const regexCache = new Map<string, RE2JS>();
+const regexCacheSize = 10000;
+
+export function compileRegex(pattern: string): RE2JS {
+  let re = regexCache.get(pattern);
+  if (re === undefined) {
+    try {
+      re = RE2JS.compile(pattern);
+    } catch (e) {
+      // re2js words its syntax errors as Go's regexp/syntax does ("error parsing regexp: ...")
+      throw new Error(e instanceof Error ? e.message : String(e));
+    }
+    if (regexCache.size >= regexCacheSize) regexCache.clear();
+    regexCache.set(pattern, re);
+  }
+  return re;
 }
 
 /** common/strmatcher/matchers.go:95 Type.New */

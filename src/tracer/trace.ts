@@ -61,8 +61,7 @@ export type Warning =
   | {code: 'domainRuleNeedsSniffing'; rules: number[]; inbound?: string}
   | {code: 'shadowedRule'; rule: number; by: number}
   | {code: 'v5DomainAndGeoDomain'; rule: number}
-  | {code: 'missingOutbound'; rule: number; tag: string}
-  | {code: 'regexDialect'; text: string};
+  | {code: 'missingOutbound'; rule: number; tag: string};
 
 export type RouteResult = {
   steps: Step[];

@@ -244,8 +244,6 @@ export function WarningLine({warning: w, format}: {warning: Warning} & F): React
       return <span data-warning={w.code}>{tr({id: 'warn.domainAndGeo', message: '规则 {rule} 同时写了 domain 和 geoDomain：两者都要匹配才算匹配。'}, {rule: w.rule + 1})}</span>;
     case 'missingOutbound':
       return <span data-warning={w.code}>{tr({id: 'warn.missingOutbound', message: '规则 {rule} 指向的出站 {tag} 不存在，匹配时会改用默认出站。'}, {rule: w.rule + 1, tag: w.tag})}</span>;
-    case 'regexDialect':
-      return <span data-warning={w.code}>{w.text}</span>;
   }
 }
 
