@@ -6,6 +6,33 @@ import {RE2JS} from 're2js';
 
 export type MatcherType = 'full' | 'domain' | 'substr' | 'regex';
 
+/** A trace that runs past its deadline (setDeadline) stops with this error. */
+export class DeadlineExceeded extends Error {
+  constructor() {
+    super('deadline exceeded');
+    this.name = 'DeadlineExceeded';
+  }
+}
+
+let deadlineAt = Infinity;
+let deadlineTicks = 0;
+
+/**
+ * Sets the time (performance.now()) after which long loops of the engine stop with
+ * DeadlineExceeded, or Infinity for none; returns the previous one. The panel traces with a
+ * deadline, so that no configuration, link or name can keep the page busy for long.
+ */
+export function setDeadline(at: number): number {
+  const previous = deadlineAt;
+  deadlineAt = at;
+  return previous;
+}
+
+/** Called in the engine's loops: checks the clock every 64 calls. */
+export function checkDeadline(): void {
+  if (deadlineAt !== Infinity && (++deadlineTicks & 63) === 0 && performance.now() > deadlineAt) throw new DeadlineExceeded();
+}
+
 export type Matcher = {type: MatcherType; pattern: string; match: (s: string) => boolean};
 
 /**
@@ -120,13 +147,15 @@ export class LinearIndexMatcher extends IndexMatcher {
     const domainByLen = new Map<number, number[]>();
     let substrIdx = 0;
     this.matchers.forEach((m, i) => {
+      checkDeadline();
       const id = i + 1;
       if (m.type === 'full') {
         if (m.pattern === input) full.push(id);
       } else if (m.type === 'domain') {
         if (m.match(input)) {
           const labels = m.pattern === '' ? 0 : m.pattern.split('.').length;
-          domainByLen.set(labels, [...(domainByLen.get(labels) ?? []), id]);
+          const list = domainByLen.get(labels);
+          if (list) list.push(id); else domainByLen.set(labels, [id]);
         }
       } else if (m.type === 'substr') {
         // matchergroup_substr.go:22: every occurrence, sorted by (position, pattern index)
@@ -195,18 +224,22 @@ export class MphIndexMatcher extends IndexMatcher {
 
     // the automaton: the ids of one pattern text together, in the order added
     const byText = new Map<string, number[]>();
-    for (const s of substr) byText.set(s.pattern, [...(byText.get(s.pattern) ?? []), s.id]);
-    const texts = [...byText.keys()];
+    for (const s of substr) { const list = byText.get(s.pattern); if (list) list.push(s.id); else byText.set(s.pattern, [s.id]); }
+    const texts = [...byText.keys()].filter((t) => t !== '');
+    // nothing longer than the longest pattern can be a piece of one: that bounds the state search
+    // below, so a long name costs its length times the patterns' (not its length squared)
+    const maxLen = texts.reduce((n, t) => Math.max(n, t.length), 0);
+    const ends = new Set<string>();
+    for (const t of texts) for (let i = 0; i < t.length; i++) ends.add(t.slice(i));
     const found: number[] = [];
     for (let start = 0; start < input.length; start++) {
-      const rest = input.slice(start);
-      const here = texts.filter((t) => t !== '' && rest.startsWith(t)).sort((a, b) => a.length - b.length);
+      checkDeadline();
+      const here = texts.filter((t) => input.startsWith(t, start)).sort((a, b) => a.length - b.length);
       if (here.length === 0) continue;
       // the automaton's state at this start: the longest prefix of the rest that ends some pattern
       let state = 0;
-      for (let len = rest.length; len > 0; len--) {
-        const piece = rest.slice(0, len);
-        if (texts.some((t) => t.endsWith(piece))) { state = len; break; }
+      for (let len = Math.min(input.length - start, maxLen); len > 0; len--) {
+        if (ends.has(input.slice(start, start + len))) { state = len; break; }
       }
       const longest = here[here.length - 1]!;
       const first = longest.length === state ? [longest] : [];
