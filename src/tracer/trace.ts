@@ -118,6 +118,8 @@ type Resolved = {matchers: Matcher[]} | {unknown: string} | {error: string};
 
 /** A written entry's matcher, made once per configuration (the model's entries are not changed). */
 const plainMatchers = new WeakMap<DomainEntry, Matcher>();
+/** A geo list's matchers by the @attributes asked for, made once per opened file. */
+const geoMatchers = new WeakMap<object, Map<string, Matcher[]>>();
 
 function resolveDomainEntry(e: DomainEntry, geo: GeoData): Resolved {
   try {
@@ -132,8 +134,16 @@ function resolveDomainEntry(e: DomainEntry, geo: GeoData): Resolved {
     const list = file.lists.get(e.list.toUpperCase());
     if (!list) return {error: `list not found in ${e.file}: ${e.list}`};
     // infra/conf/geodata/geodata.go:42: with @attributes, only domains carrying all of them
-    const kept = e.attrs.length === 0 ? list : list.filter((d) => e.attrs.every((a) => d.attrs.some((x) => x.toLowerCase() === a)));
-    return {matchers: kept.map((d) => newMatcher(d.type, d.value))};
+    const key = e.attrs.join('@');
+    const byAttrs = geoMatchers.get(list) ?? new Map<string, Matcher[]>();
+    geoMatchers.set(list, byAttrs);
+    let matchers = byAttrs.get(key);
+    if (!matchers) {
+      const kept = e.attrs.length === 0 ? list : list.filter((d) => e.attrs.every((a) => d.attrs.some((x) => x.toLowerCase() === a)));
+      matchers = kept.map((d) => newMatcher(d.type, d.value));
+      byAttrs.set(key, matchers);
+    }
+    return {matchers};
   } catch (err) {
     return {error: `${e.text}: ${(err as Error).message}`};
   }
