@@ -471,13 +471,27 @@ function fakePools(v: unknown): string[] {
 const v5DomainTypes: Record<string, MatcherType> = {Plain: 'substr', Regex: 'regex', RootDomain: 'domain', Full: 'full', 0: 'substr', 1: 'regex', 2: 'domain', 3: 'full'};
 const v5DnsDomainTypes: Record<string, MatcherType> = {Full: 'full', Subdomain: 'domain', Keyword: 'substr', Regex: 'regex', 0: 'full', 1: 'domain', 2: 'substr', 3: 'regex'};
 
+/**
+ * app/router/router.go:237 / app/dns/dns.go:438: a GeoSite with a code (with @attrs) is loaded
+ * from filePath or the default file, replacing what its domain holds; one without a code keeps
+ * the domains written in it.
+ */
 function v5Geo(v: unknown, file: string): DomainEntry[] {
-  // app/router/router.go:237 / app/dns/dns.go:438: code (with @attrs) from filePath or the default file
-  return (Array.isArray(v) ? v : []).filter(isObj).map((g) => {
-    const parts = str(g.code).split('@');
-    const f = str(g.filePath) || file;
-    return {text: `${f === file ? '' : f + ':'}${str(g.code)}`, kind: 'geo', file: f, list: (parts[0] ?? '').trim(), attrs: parts.slice(1).map((a) => a.trim().toLowerCase()).filter(Boolean)};
-  });
+  const out: DomainEntry[] = [];
+  for (const g of Array.isArray(v) ? v.filter(isObj) : []) {
+    if (str(g.code)) {
+      const parts = str(g.code).split('@');
+      const f = str(g.filePath) || file;
+      out.push({text: `${f === file ? '' : f + ':'}${str(g.code)}`, kind: 'geo', file: f, list: (parts[0] ?? '').trim(), attrs: parts.slice(1).map((a) => a.trim().toLowerCase()).filter(Boolean)});
+      continue;
+    }
+    for (const d of Array.isArray(g.domain) ? g.domain.filter(isObj) : []) {
+      const type = enumValue(v5DomainTypes, d.type, 'Plain', 'Domain.Type');
+      const value = str(d.value);
+      out.push({text: `${{substr: 'keyword:', regex: 'regexp:', domain: 'domain:', full: 'full:'}[type]}${value}`, kind: 'plain', type, value});
+    }
+  }
+  return out;
 }
 
 function v5GeoIP(v: unknown): IpEntry[] {
@@ -635,7 +649,7 @@ function v5Dns(dns: unknown, errors: string[]): DnsModel {
         domains.push({rule: `${prefix}${str(p.domain)}`, entries: [{text: `${prefix}${str(p.domain)}`, kind: 'plain', type, value: str(p.domain)}]});
       }
       // dns.go:438: geoDomain entries are appended after prioritizedDomain
-      for (const g of v5Geo(s.geoDomain, 'geosite.dat')) domains.push({rule: `geosite:${g.text}`, entries: [g]});
+      for (const g of v5Geo(s.geoDomain, 'geosite.dat')) domains.push({rule: g.kind === 'geo' ? `geosite:${g.text}` : g.text, entries: [g]});
       model.servers.push({
         index, address, kind: k.kind, host: k.host,
         port: k.port ?? (typeof ep.port === 'number' && ep.port > 0 ? ep.port : 53),

@@ -127,3 +127,14 @@ test('protobuf enums by own name only: "constructor", "__proto__", "toString" ar
   const parsed = JSON.parse('{"outbounds":[{"tag":"a"}],"dns":{"hosts":{"__proto__":"10.0.0.2"}}}') as unknown;
   assert.deepEqual(readConfig(parsed, 'v4').dns.hosts.map((h) => [h.key, h.ips.length]), [['__proto__', 1]]);
 });
+
+test('app/router/router.go:237: a v5 geoDomain without code keeps the domains written in it (and the DNS its prioritized domains, dns.go:438)', () => {
+  const m = v5([{tag: 'hit', geoDomain: [{domain: [{type: 'RootDomain', value: 'example.cn'}, {type: 'Full', value: 'a.test'}]}]}]);
+  assert.deepEqual(m.errors, []);
+  const to = (address: string) => trace(m, {address, port: 443, network: 'tcp'}, emptyGeoData()).route.outbound;
+  assert.equal(to('www.example.cn'), 'hit');
+  assert.equal(to('a.test'), 'hit');
+  assert.equal(to('b.a.test'), 'default');
+  const dns = readConfig({outbounds: out('a'), dns: {nameServer: [{address: {address: '1.1.1.1'}, geoDomain: [{domain: [{type: 'RootDomain', value: 'example.cn'}]}]}]}}, 'v5');
+  assert.deepEqual(dns.dns.servers[0]?.domains.map((d) => d.rule), ['domain:example.cn']);
+});
