@@ -65,6 +65,7 @@ export type NameServer = {
   domains: DomainRuleGroup[];
   expectIPs: IpEntry[];
   fakeDns: boolean; // this server has its own fakedns pool (v4 "fakedns" field)
+  fakeDnsPools: string[]; // the pools of that field; empty for `"fakedns": true` (then the dns-level pools)
 };
 
 export type HostEntry = {key: string; match: DomainEntry; ips: IP[]; proxied?: string};
@@ -430,6 +431,7 @@ function v4Dns(dns: unknown, errors: string[]): DnsModel {
         domains,
         expectIPs: parseIpStrings(stringList(o.expectIps) ?? []),
         fakeDns: o.fakedns !== undefined && o.fakedns !== false && o.fakedns !== null,
+        fakeDnsPools: fakePools(o.fakedns),
       });
     } catch (e) {
       errors.push(`dns server ${index + 1}: ${(e as Error).message}`);
@@ -661,6 +663,7 @@ function v5Dns(dns: unknown, errors: string[]): DnsModel {
         domains,
         expectIPs: v5GeoIP(s.geoip),
         fakeDns: false, // dns.go:462: fakeDns of a simplified name server is not copied either
+        fakeDnsPools: [],
       });
     } catch (e) {
       errors.push(`dns nameServer ${index + 1}: ${(e as Error).message}`);

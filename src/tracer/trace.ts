@@ -23,6 +23,9 @@ export type Destination = {
   protocol?: string; // sniffed protocol (http, tls, quic, bittorrent) or set by the toolkit
   /** What the DNS servers answer for the domain, if the reader knows; else IP conditions on a looked-up address stay undecided. */
   dnsAnswer?: string[];
+  /** DNS servers (indices) that time out / answer NXDOMAIN when the router looks the domain up */
+  unreachable?: number[];
+  nxdomain?: number[];
   /** session attributes (HTTP sniffing sets :method, :path, ...), for "attrs" conditions */
   attrs?: Record<string, string>;
 };
@@ -40,7 +43,8 @@ export type CondResult = {
 };
 
 export type RuleStep = {kind: 'rule'; rule: Rule; pass: 1 | 2; result: Tri; conditions: CondResult[]};
-export type LookupStep = {kind: 'lookup'; why: 'IpOnDemand' | 'IpIfNonMatch'; rule?: number; dns: DnsTrace};
+/** `again`: the lookup before it failed and was not kept, so this IP condition looks up once more. */
+export type LookupStep = {kind: 'lookup'; why: 'IpOnDemand' | 'IpIfNonMatch'; rule?: number; dns: DnsTrace; again?: boolean};
 export type PassStep = {kind: 'secondPass'} | {kind: 'noSecondPass'; why: 'strategy' | 'ip' | 'skip'};
 export type BalancerStep = {
   kind: 'balancer';
@@ -77,6 +81,8 @@ export type ServerStep = {
   why: 'domain' | 'fallback' | 'only';
   matched?: string; // the domain rule that put it first
   fake: boolean; // answers with a fake IP
+  /** when `fake`: the pools the fake address comes from (clients(), app/dns/nameserver.go:136-150) */
+  fakePools?: string[];
   /** undecided: put first only if a geo list contains the name */
   maybeFirst?: string;
   routed: {tag: string; tagRandom: boolean; route: RouteResult; target: string; network: 'tcp' | 'udp'} | null;
@@ -84,8 +90,12 @@ export type ServerStep = {
   /** with a known answer: the IPs kept after expectIPs / queryStrategy, and what happens then */
   kept?: string[];
   outcome?: 'answer' | 'next' | 'stop' | 'timeout';
+  /** in a repeated lookup: answered from the server's cache, nothing sent (nameserver_udp.go:253) */
+  cached?: boolean;
   queryStrategy: string;
   clientIp?: string;
+  /** the EDNS Client Subnet the queries carry (clientSubnet), when they carry one */
+  ecs?: string;
 };
 
 export type DnsTrace = {
@@ -245,8 +255,9 @@ function evalCondition(c: Condition, ctx: Ctx, geo: GeoData, resolver: Resolver,
       } else if (ctx.targetIP) {
         ips = [ctx.targetIP];
       } else if (resolver.active && ctx.domain !== '') {
-        // features/routing/dns/context.go:19 GetTargetIPs: looks the domain up once, on first use
-        if (!resolver.done) onLookup();
+        // features/routing/dns/context.go:19 GetTargetIPs: looks the domain up on first use and keeps
+        // the addresses; a failed lookup is not kept (:29-34), so every later IP condition looks up again
+        if (!resolver.done || resolver.ips?.length === 0) onLookup();
         lookedUp = true;
         if (resolver.ips === null) {
           // the answer is unknown: undecided unless no entry could ever match
@@ -305,8 +316,11 @@ export function balancerCandidates(model: Model, b: Balancer): string[] {
   return model.outbounds.map((o) => o.tag).filter((t) => t !== '' && b.selectors.some((s) => t.startsWith(s)));
 }
 
-function dnsResolveForRouting(model: Model, geo: GeoData, ctx: Ctx, depth: number): {ips: IP[] | null; trace: DnsTrace} {
-  const t = traceLookup(model, ctx.domain, geo, {fake: false, answer: ctx.dest.dnsAnswer, depth: depth + 1});
+/** Repeated failed lookups shown at most (one per IP condition in v2ray; the outcome cannot change). */
+const maxLookups = 20;
+
+function dnsResolveForRouting(model: Model, geo: GeoData, ctx: Ctx, depth: number, again: boolean): {ips: IP[] | null; trace: DnsTrace} {
+  const t = traceLookup(model, ctx.domain, geo, {fake: false, answer: ctx.dest.dnsAnswer, depth: depth + 1, again, unreachable: ctx.dest.unreachable, nxdomain: ctx.dest.nxdomain});
   return {ips: t.ips === null ? null : t.ips.map((s) => parseIP(s) as IP), trace: t};
 }
 
@@ -331,12 +345,14 @@ export function route(model: Model, dest: Destination, geo: GeoData, opts: {skip
   let lookupWhy: 'IpOnDemand' | 'IpIfNonMatch' = 'IpOnDemand';
   let currentRule = -1;
   const onLookup = (): void => {
+    const again = resolver.done;
     resolver.done = true;
     if (depth > 2) { resolver.ips = []; return; }
-    const r = dnsResolveForRouting(model, geo, ctx, depth);
+    if (again && steps.filter((s) => s.kind === 'lookup').length >= maxLookups) return;
+    const r = dnsResolveForRouting(model, geo, ctx, depth, again);
     resolver.ips = r.ips;
     resolver.trace = r.trace;
-    steps.push({kind: 'lookup', why: lookupWhy, rule: currentRule, dns: r.trace});
+    steps.push({kind: 'lookup', why: lookupWhy, rule: currentRule, dns: r.trace, ...(again ? {again} : {})});
   };
 
   const finish = (rule: Rule | null, undecidedBecause: string[] | null): string | null => {
@@ -432,6 +448,7 @@ type Client = {
   server: NameServer | null;
   name: string;
   fake: boolean;
+  fakePools: string[];
   fallback: 'Enabled' | 'Disabled' | 'DisabledIfAnyMatch';
   queryStrategy: string;
   tag: string;
@@ -458,12 +475,27 @@ function serverName(s: NameServer): string {
   }
 }
 
+/**
+ * The EDNS Client Subnet a query carries (app/dns/dnscommon.go:67-96 genEDNS0Options): a 4-byte
+ * address as family 1, masked to /24; any 16-byte one as family 2, masked to /96. The v4 reader
+ * keeps an IPv4 clientIp in 4 bytes (infra/conf/synthetic/dns/dns.go:142, common/net/address.go:100);
+ * the v5 loader parses it with Go's net.ParseIP (app/dns/dns.go:464 per server, :498 the global
+ * one), which returns 16 bytes, so there an IPv4 clientIp goes out as the IPv4-mapped prefix
+ * ::ffff:0:0/96 and carries nothing of the address.
+ */
+export function clientSubnet(clientIp: string | undefined, format: 'v4' | 'v5'): string | undefined {
+  const ip = clientIp ? parseIP(clientIp) : null;
+  if (!ip) return undefined;
+  if (ip.length === 4) return format === 'v4' ? `${[...ip.slice(0, 3), 0].join('.')}/24` : '::ffff:0:0/96';
+  return `${formatIP(Uint8Array.from([...ip.slice(0, 12), 0, 0, 0, 0]))}/96`;
+}
+
 /** app/dns/dns.go:50 New and nameserver.go:85 NewClient: each server's effective settings. */
 function clients(model: Model): Client[] {
   const d = model.dns;
   if (d.servers.length === 0) {
     // dns.go:80: no server: one localhost client, without the local-domain rules
-    return [{server: null, name: 'localhost', fake: false, fallback: 'Enabled', queryStrategy: 'UseIP', tag: '', tagRandom: true, rules: []}];
+    return [{server: null, name: 'localhost', fake: false, fakePools: [], fallback: 'Enabled', queryStrategy: 'UseIP', tag: '', tagRandom: true, rules: []}];
   }
   return d.servers.map((s) => {
     // nameserver.go:120: a server's own fallbackStrategy, else skipFallback, else the global one
@@ -475,13 +507,22 @@ function clients(model: Model): Client[] {
     else if (d.disableFallbackIfMatch) fallback = 'DisabledIfAnyMatch';
     const rules = s.domains.map((g) => ({rule: g.rule, entries: g.entries}));
     if (s.kind === 'localhost') rules.push(localRule); // nameserver.go:159
+    const queryStrategy = s.queryStrategy ?? d.queryStrategy; // nameserver.go:107
+    // nameserver.go:136: a server's own pools; else (an empty "fakedns" of its own, or the address
+    // "fakedns") the dns-level pools, which in v4 the top-level "fakedns" replaces
+    // (infra/conf/v4/v2ray.go:420-423); else :140-150 198.18.0.0/15 and fc00::/18, each when its
+    // family is queried
+    const global = model.fakeDnsTopLevel.length > 0 ? model.fakeDnsTopLevel : d.fakeDnsPools;
+    const defaults = [...(queryStrategy !== 'UseIPv6' ? ['198.18.0.0/15'] : []), ...(queryStrategy !== 'UseIPv4' ? ['fc00::/18'] : [])];
+    const fakePools = s.fakeDnsPools.length > 0 ? s.fakeDnsPools : global.length > 0 ? global : defaults;
     return {
       server: s,
       name: serverName(s),
       // nameserver.go:136 + dns.go:197: a "fakedns" address, or a v4 server with its own pool
       fake: s.kind === 'fakedns' || s.fakeDns,
+      fakePools,
       fallback,
-      queryStrategy: s.queryStrategy ?? d.queryStrategy, // nameserver.go:107
+      queryStrategy,
       tag: s.tag ?? d.tag ?? '', // nameserver.go:98: else a random "v2ray.system.<uuid>" tag
       tagRandom: !(s.tag ?? d.tag),
       clientIp: s.clientIp ?? d.clientIp, // nameserver.go:104
@@ -536,6 +577,10 @@ export type LookupOptions = {
   want?: Want;
   /** indices of servers that time out (the next server is then asked) */
   unreachable?: number[];
+  /** indices of servers that answer with an error code such as NXDOMAIN (the lookup ends there) */
+  nxdomain?: number[];
+  /** a repeat of a failed lookup: servers with a cache answer from it (cached) */
+  again?: boolean;
 };
 
 export function traceLookup(model: Model, rawName: string, geo: GeoData, opts: LookupOptions): DnsTrace {
@@ -612,10 +657,13 @@ export function traceLookup(model: Model, rawName: string, geo: GeoData, opts: L
     // nameserver.go:189: with FakeDNS wanted and this client able to, the fake server answers
     const fake = opts.fake && c.fake;
     const step: ServerStep = {
-      server: s, name: c.name, why: all.length === 1 && !s ? 'only' : o.why, matched: o.matched, fake,
+      server: s, name: c.name, why: all.length === 1 && !s ? 'only' : o.why, matched: o.matched, fake, ...(fake ? {fakePools: c.fakePools} : {}),
       maybeFirst: o.why === 'fallback' ? maybe.get(o.ci) : undefined,
       routed: null, expectIPs: s && !fake ? s.expectIPs.map((e) => e.text) : [], queryStrategy: c.queryStrategy, clientIp: c.clientIp,
     };
+    // the local resolver and FakeDNS take no client IP (nameserver_local.go:20, nameserver_fakedns.go:26)
+    const ecs = s && !fake && s.kind !== 'localhost' && s.kind !== 'fakedns' ? clientSubnet(c.clientIp, model.format) : undefined;
+    if (ecs) step.ecs = ecs;
     // nameserver.go:46: classic UDP, DoH and DoT-less TCP go through routing with the client's tag
     if (s && (s.kind === 'udp' || s.kind === 'doh' || s.kind === 'tcp') && !fake && (opts.depth ?? 0) < 2) {
       const network = s.kind === 'udp' ? 'udp' : 'tcp';
@@ -641,6 +689,14 @@ export function traceLookup(model: Model, rawName: string, geo: GeoData, opts: L
         done = true;
       } else if (s && opts.unreachable?.includes(s.index)) {
         step.outcome = 'timeout'; // a timeout (context.DeadlineExceeded): dns.go:308 asks the next
+        // (a timeout leaves no record, so a repeated lookup waits for it again)
+      } else if (s && !fake && opts.nxdomain?.includes(s.index)) {
+        // an error answer (NXDOMAIN: dnscommon.go:41 RCodeError) is none of the errors dns.go:308
+        // moves on for: the lookup ends there, without asking the next server
+        step.kept = [];
+        step.outcome = 'stop';
+        trace.ips = [];
+        done = true;
       } else if (fake) {
         step.outcome = 'answer';
         done = true;
@@ -672,6 +728,11 @@ export function traceLookup(model: Model, rawName: string, geo: GeoData, opts: L
         }
       }
     }
+    // a repeated lookup: every server but the system resolver and FakeDNS keeps what it was
+    // answered, an error code and an empty answer too (nameserver_udp.go:253, nameserver_doh.go:332,
+    // nameserver_tcp.go:314, nameserver_quic.go:285; dnscommon.go:37 getIPs), so only a timeout
+    // is asked again
+    if (opts.again && s && !fake && step.outcome !== undefined && step.outcome !== 'timeout' && s.kind !== 'localhost' && s.kind !== 'fakedns') step.cached = true;
     trace.servers.push(step);
   }
   if (answer && !done) trace.ips = [];

@@ -1,65 +1,39 @@
 /**
- * Oracle 2 for the tracer, routing part: generated configurations and destinations run
- * through the real v2ray 4.34 (/usr/bin/v2ray) inside a network namespace that has only loopback,
- * and through the tracer; the outbound that carries each connection must agree. Then the DNS part
- * (dns.ts): the servers asked for a name, in order, must agree. Each part prints its count.
+ * Oracle 2 for the tracer, routing part: generated configurations and destinations run through the
+ * real v2ray 5.52.0 (the toolkit room's build, tests/toolkit/) inside a network namespace that has
+ * only loopback, and through the tracer; the outbound that carries each connection must agree. Every
+ * configuration runs twice, in the v4 format (`-format json`) and again written in the v5 format
+ * (`-format jsonv5`, v5.ts), and the tracer reads each file with the reader of its format. Then the
+ * DNS part (dns.ts): the servers asked for a name, in order, must agree. Each part prints its
+ * counts per format.
  *
  *   node --import tsx tests/tracer-diff/run.ts [--cases N] [--dns-cases N] [--seed S]
  *
- * Re-runs itself under `unshare --net` (root needed). Each configuration has one SOCKS inbound and
- * blackhole outbounds with distinct tags, so nothing leaves the machine; the access log's
- * "[tag]" (app/dispatcher/default.go:288 at v4.34.0) names the outbound. Domain names are answered
- * from dns.hosts, so IPIfNonMatch/IPOnDemand lookups need no server. Geo lists come from small
- * geosite.dat/geoip.dat files written here. Every v2ray process is killed on exit, also on failure.
+ * Enters the namespace through the room (enterNamespace: root or a passwordless sudo). Each
+ * configuration has one SOCKS inbound and blackhole outbounds with distinct tags, so nothing leaves
+ * the machine; the access log's "[tag]" (v5.52.0 app/dispatcher/default.go:354, common/log/access.go:40)
+ * names the outbound. Domain names are answered from the DNS hosts, so IPIfNonMatch/IPOnDemand
+ * lookups need no server. Geo lists come from small geosite.dat/geoip.dat files written here. Every
+ * v2ray is a V2rayProcess, killed on exit, also on failure; every wait is bounded.
  */
-import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync} from 'node:fs';
 import {connect} from 'node:net';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {readConfig} from '../../src/tracer/config';
+import {readConfig, type Format} from '../../src/tracer/config';
 import {emptyGeoData, readGeoIP, readGeoSite} from '../../src/tracer/geodata';
 import {route} from '../../src/tracer/trace';
+import {enterNamespace} from '../toolkit/namespace.mjs';
+import {killAll, V2rayProcess} from '../toolkit/processes.mjs';
+import {RELEASE, v2ray, withToolkit} from '../toolkit/v2ray.mjs';
 import {geoipDat, geositeDat, type SiteEntry} from '../unit/tracer/geofiles';
-import {runDns} from './dns';
+import {runDns, type Started} from './dns';
+import {toV5} from './v5';
 
-const V2RAY = process.env.V2RAY_PATH ?? '/usr/bin/v2ray';
 const arg = (name: string, dflt: number): number => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? Number(process.argv[i + 1]) : dflt;
 };
-
-if (!process.env.TRACER_DIFF_IN_NS) {
-  // As the lab does (tests/lab/run.mjs): root, or a passwordless sudo (GitHub's runners); a new
-  // network namespace with only loopback, and a PID namespace, so that the kernel ends every v2ray
-  // started inside when this runner's copy in there exits, however it exits.
-  const sudo = typeof process.getuid === 'function' && process.getuid() !== 0;
-  if (sudo && spawnSync('sudo', ['-n', 'true'], {stdio: 'ignore'}).status !== 0) {
-    console.error('tracer:diff runs v2ray in a network namespace of its own (unshare --net), which needs root.'
-      + ' Run it as root (CI does) or with a passwordless sudo.');
-    process.exit(1);
-  }
-  const command = ['unshare', '--net', '--pid', '--fork', '--kill-child', 'env', 'TRACER_DIFF_IN_NS=1',
-    process.execPath, ...process.execArgv, ...process.argv.slice(1)];
-  const r = spawnSync(sudo ? 'sudo' : command[0]!, sudo ? ['-n', '--preserve-env=V2RAY_PATH', ...command] : command.slice(1), {
-    stdio: 'inherit', timeout: 15 * 60_000, killSignal: 'SIGKILL',
-  });
-  if (r.error) console.error(`tracer:diff: ${r.error.message}`);
-  process.exit(r.status ?? 1);
-}
-
-spawnSync('ip', ['link', 'set', 'lo', 'up']);
-// Never send a packet off the machine: refuse to run if the namespace has any interface but lo.
-const links = spawnSync('ip', ['-o', 'link', 'show'], {encoding: 'utf8'}).stdout.split('\n').filter(Boolean);
-if (links.length !== 1 || !/^\d+: lo:/.test(links[0]!)) {
-  console.error(`tracer:diff: expected only the loopback interface, found:\n${links.join('\n')}`);
-  process.exit(1);
-}
-const children = new Set<ChildProcess>();
-const cleanup = (): void => { for (const c of children) { try { c.kill('SIGKILL'); } catch { /* gone */ } } };
-process.on('exit', cleanup);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { cleanup(); process.exit(130); });
-process.on('SIGINT', () => { cleanup(); process.exit(130); });
 
 // ---- the world ----
 const sites: Record<string, SiteEntry[]> = {
@@ -85,15 +59,12 @@ function domainEntry(): string {
   return pick([`domain:${base}`, `full:${d}`, `keyword:${d.split('.')[0]}`, `regexp:^${d.split('.')[0]}\\.`, base,
     'geosite:cn', 'geosite:ads', 'geosite:google', `domain:${d}`]);
 }
-// Where 4.34 and 5.52.0 differ, the tracer follows 5.52.0; these are not generated:
-// - "geoip:!cn": 4.34 looks up a list named "!cn" and refuses to start; 5.52.0 reads it as the
-//   inverse (infra/conf/rule/rule.go:124, app/router/condition_geoip.go:79);
-// - a CIDR list where one range contains another ("0.0.0.0/0" with "1.1.1.1"): 4.34 binary-searches
-//   the normalised ranges (v4.34.0 app/router/condition_geoip.go:85-112) and can miss the wider one
-//   (seen: 1.1.1.1 + 0.0.0.0/0 did not match 10.1.2.3); 5.52.0 builds an IP set
-//   (v5.52.0 app/router/condition_geoip.go:19, netipx), so any contained address matches.
+// Inverted geo lists and CIDR lists where one range holds another are generated too: 5.52.0 reads
+// "geoip:!cn" as the inverse (infra/conf/rule/rule.go:124, app/router/condition_geoip.go:79) and
+// builds an IP set of the ranges (app/router/condition_geoip.go:19, netipx), so "0.0.0.0/0" with
+// "1.1.1.1" matches every address.
 function ipEntry(): string {
-  return pick(['geoip:cn', 'geoip:private', '8.8.8.0/24', '1.1.1.1', '10.0.0.0/8', '203.0.113.0/24']);
+  return pick(['geoip:cn', 'geoip:private', 'geoip:!cn', '8.8.8.0/24', '1.1.1.1', '10.0.0.0/8', '203.0.113.0/24', '0.0.0.0/0', '10.1.0.0/16']);
 }
 function rule(): Record<string, unknown> {
   const r: Record<string, unknown> = {type: 'field'};
@@ -129,33 +100,41 @@ function makeConfig(port: number): Record<string, unknown> {
 // ---- talking to v2ray ----
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function waitListening(port: number, ms: number): Promise<void> {
+/** Until something listens on 127.0.0.1:port, at most `ms`. */
+async function waitListening(port: number, ms: number): Promise<boolean> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     const ok = await new Promise<boolean>((res) => {
       const s = connect(port, '127.0.0.1', () => { s.destroy(); res(true); });
       s.on('error', () => res(false));
+      s.setTimeout(1000, () => { s.destroy(); res(false); });
     });
-    if (ok) return;
+    if (ok) return true;
     await sleep(50);
   }
-  throw new Error(`v2ray did not listen on ${port}`);
+  return false;
 }
 
-/** One SOCKS5 CONNECT; resolves when the server has answered the request (or closed). */
-/** v2ray on `file`, its geo files from `dir`, output kept; ok once it listens on `port` (else ended). */
-async function startV2ray(file: string, port: number, dir: string): Promise<{ok: boolean; out: () => string; stop: () => void}> {
-  const p = spawn(V2RAY, ['-config', file], {env: {...process.env, 'v2ray.location.asset': dir, V2RAY_LOCATION_ASSET: dir}, stdio: ['ignore', 'pipe', 'pipe']});
-  children.add(p);
-  let out = '';
-  p.stdout?.on('data', (d: Buffer) => { out += d.toString(); });
-  p.stderr?.on('data', (d: Buffer) => { out += d.toString(); });
-  p.on('exit', () => children.delete(p));
-  const stop = (): void => { p.kill('SIGKILL'); };
-  try { await waitListening(port, 5000); } catch { stop(); return {ok: false, out: () => out, stop}; }
-  return {ok: true, out: () => out, stop};
+/**
+ * v2ray 5.52.0 on `config` (written to DIR/ROLE.json) in the given format, its geo files from
+ * `dir`; ok once it said it started and listens on `port` (else it is ended and `out` says why).
+ */
+async function startV2ray(bin: string, dir: string, role: string, config: unknown, format: 'json' | 'jsonv5', port: number, env: Record<string, string> = {}): Promise<Started> {
+  const p = new V2rayProcess({bin, role, dir, config, format, env: {'v2ray.location.asset': dir, V2RAY_LOCATION_ASSET: dir, ...env}});
+  const out = (): string => p.report().slice(-1500);
+  const stop = (): Promise<void> => p.stop();
+  try {
+    await p.ready(15_000);
+    if (!(await waitListening(port, 5000))) throw new Error(`not listening on ${port}`);
+  } catch (e) {
+    const text = `${(e as Error).message}\n${out()}`;
+    await stop();
+    return {ok: false, out: () => text, stop};
+  }
+  return {ok: true, out, stop};
 }
 
+/** One SOCKS5 CONNECT; resolves when the server has answered the request (or closed), at most 3 s. */
 function socksConnect(port: number, host: string, dport: number): Promise<void> {
   return new Promise((resolve) => {
     const s = connect(port, '127.0.0.1');
@@ -179,9 +158,12 @@ function socksConnect(port: number, host: string, dport: number): Promise<void> 
   });
 }
 
+/** The outbound tag of the access log line for host:port, or null when none came within `ms`. */
 async function detour(log: string, host: string, port: number, ms = 3000): Promise<string | null> {
-  const want = `accepted tcp:${host}:${port}`;
-  for (let i = 0; i < ms / 30; i++) {
+  // a space after the port: ":80" must not find ":8080"
+  const want = `accepted tcp:${host}:${port} `;
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
     const text = existsSync(log) ? readFileSync(log, 'utf8') : '';
     const line = text.split('\n').find((l) => l.includes(want));
     if (line) return /\[([^\]]+)\]/.exec(line.slice(line.indexOf(want)))?.[1] ?? '';
@@ -190,72 +172,85 @@ async function detour(log: string, host: string, port: number, ms = 3000): Promi
   return null;
 }
 
-async function main(): Promise<void> {
+const FORMATS = [['json', 'v4'], ['jsonv5', 'v5']] as const;
+type Count = {done: number; agree: number};
+const counts = (): Record<Format, Count> => ({v4: {done: 0, agree: 0}, v5: {done: 0, agree: 0}});
+const perFormat = (c: Record<Format, Count>): string => `v4 format ${c.v4.agree}/${c.v4.done}, v5 format ${c.v5.agree}/${c.v5.done}`;
+
+async function routingHalf(bin: string, geo: ReturnType<typeof emptyGeoData>, dir: string): Promise<{c: Record<Format, Count>; failures: string[]}> {
   const total = arg('--cases', 320);
+  const c = counts();
+  const failures: string[] = [];
+  let n = 0;
+  while (c.v4.done < total) {
+    n++;
+    const port = 20000 + (n % 1000);
+    const config = makeConfig(port);
+    const hosts = (config.dns as {hosts: Record<string, string>}).hosts;
+    // both formats at once, each on its own port, with the same destinations
+    const runs = FORMATS.map(([flag, format]) => {
+      const p = format === 'v4' ? port : port + 1000;
+      const log = join(dir, `access-${n}-${format}.log`);
+      const v4 = structuredClone(config);
+      (v4.log as Record<string, unknown>).access = log;
+      ((v4.inbounds as Record<string, unknown>[])[0]!).port = p;
+      const written = format === 'v4' ? v4 : toV5(v4, join(dir, `routing-${n}-v5-error.log`));
+      return {flag, format, port: p, log, written, model: readConfig(written, format)};
+    });
+    const started = await Promise.all(runs.map((r) => startV2ray(bin, dir, `routing-${n}-${r.format}`, r.written, r.flag, r.port)));
+    if (started.some((s) => !s.ok)) {
+      started.forEach((s, i) => { if (!s.ok) failures.push(`config ${n} (${runs[i]!.format} format) did not start: ${s.out().slice(-600)}`); });
+      await Promise.all(started.map((s) => s.stop()));
+      if (failures.length > 20) break;
+      continue;
+    }
+    for (let k = 0; k < 10 && c.v4.done < total; k++) {
+      const host = rnd() < 0.5 ? pick(DOMAINS) : pick(IPS);
+      const dport = pick(PORTS);
+      await Promise.all(runs.map(async (r) => {
+        await socksConnect(r.port, host, dport);
+        const real = await detour(r.log, host, dport);
+        const t = route(r.model, {address: host, port: dport, network: 'tcp', inboundTag: 'in', dnsAnswer: hosts[host] ? [hosts[host]!] : []}, geo);
+        const mine = t.outbound ?? '';
+        const ok = real !== null && (mine === real || mine.split(' | ').includes(real)) && t.alternatives.length === 0;
+        c[r.format].done++;
+        if (ok) c[r.format].agree++;
+        else {
+          const lines = (existsSync(r.log) ? readFileSync(r.log, 'utf8') : '').split('\n').filter((l) => l.includes(host));
+          failures.push(`config ${n} (${r.format} format), ${host}:${dport}: v2ray ${real} tracer ${mine} (undecided ${t.alternatives.length})\n${JSON.stringify(r.format === 'v4' ? config.routing : r.written.router)}\naccess log: ${lines.join(' | ')}`);
+        }
+      }));
+    }
+    await Promise.all(started.map((s) => s.stop()));
+  }
+  return {c, failures};
+}
+
+async function main(): Promise<void> {
+  const bin = v2ray();
+  await enterNamespace({name: 'npm run tracer:diff', env: {V2RAY_BIN: bin}, timeoutMs: 6 * 60_000});
+  const t0 = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'tracer-diff-'));
   writeFileSync(join(dir, 'geosite.dat'), geositeDat(sites));
   writeFileSync(join(dir, 'geoip.dat'), geoipDat(ips));
   const geo = emptyGeoData();
   geo.sites.set('geosite.dat', readGeoSite('geosite.dat', geositeDat(sites)));
   geo.ips.set('geoip.dat', readGeoIP('geoip.dat', geoipDat(ips)));
-  let done = 0, agree = 0;
-  const failures: string[] = [];
-  let n = 0;
+  let ok = false;
   try {
-    while (done < total) {
-      const port = 20000 + (n++ % 1000);
-      const config = makeConfig(port);
-      const log = join(dir, `access-${n}.log`);
-      (config.log as Record<string, unknown>).access = log;
-      const file = join(dir, `config-${n}.json`);
-      writeFileSync(file, JSON.stringify(config, null, 1));
-      const v2ray = await startV2ray(file, port, dir);
-      if (!v2ray.ok) {
-        failures.push(`config ${n} did not start: ${v2ray.out().slice(-300)}\n${JSON.stringify(config.routing)}`);
-        continue;
-      }
-      const model = readConfig(config, 'v4');
-      for (let k = 0; k < 10 && done < total; k++) {
-        const host = rnd() < 0.5 ? pick(DOMAINS) : pick(IPS);
-        const dport = pick(PORTS);
-        await socksConnect(port, host, dport);
-        const real = await detour(log, host, dport);
-        const hosts = (config.dns as {hosts: Record<string, string>}).hosts;
-        const t = route(model, {address: host, port: dport, network: 'tcp', inboundTag: 'in', dnsAnswer: hosts[host] ? [hosts[host]!] : []}, geo);
-        const mine = t.outbound ?? '';
-        const ok = real !== null && (mine === real || mine.split(' | ').includes(real)) && t.alternatives.length === 0;
-        done++;
-        if (ok) agree++;
-        else failures.push(`config ${n}, ${host}:${dport}: v2ray ${real} tracer ${mine} (undecided ${t.alternatives.length})\n${JSON.stringify(config.routing)}`);
-      }
-      v2ray.stop();
-    }
+    const r = await routingHalf(bin, geo, dir);
+    console.log(`oracle 2 (routing): ${r.c.v4.agree + r.c.v5.agree}/${r.c.v4.done + r.c.v5.done} cases agree with v2ray ${RELEASE} (${perFormat(r.c)})`);
+    for (const f of r.failures.slice(0, 10)) console.log(`DIFF ${f}`);
+    const d = await runDns({dir, geo, rnd, socksConnect, detour, start: (role, config, format, port, env) => startV2ray(bin, dir, role, config, format, port, env)}, arg('--dns-cases', 160));
+    console.log(`oracle 2 (DNS): ${d.c.v4.agree + d.c.v5.agree}/${d.c.v4.done + d.c.v5.done} lookups agree with v2ray ${RELEASE} (${perFormat(d.c)}; servers asked in order, record types, client subnet, outbound carrying the queries, address used); ${Object.entries(d.kinds).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    for (const f of d.failures.slice(0, 10)) console.log(`DIFF ${f}`);
+    ok = r.failures.length === 0 && d.failures.length === 0 && d.c.v4.done > 0 && d.c.v5.done > 0;
   } finally {
-    cleanup();
+    killAll();
     rmSync(dir, {recursive: true, force: true});
   }
-  console.log(`oracle 2 (routing): ${agree}/${done} cases agree with v2ray 4.34`);
-  for (const f of failures.slice(0, 10)) console.log(`DIFF ${f}`);
-  const d = await dnsHalf(geo);
-  console.log(`oracle 2 (DNS): ${d.agree}/${d.done} lookups agree with v2ray 4.34 (servers asked in order, client subnet, outbound carrying the queries, address used); ${Object.entries(d.kinds).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  for (const f of d.failures.slice(0, 10)) console.log(`DIFF ${f}`);
-  process.exit(failures.length === 0 && d.failures.length === 0 && d.done > 0 ? 0 : 1);
+  console.log(`tracer:diff: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  process.exit(ok ? 0 : 1);
 }
 
-/** The DNS half (dns.ts): its own directory, the same geo files, v2ray started and ended here. */
-async function dnsHalf(geo: ReturnType<typeof emptyGeoData>): Promise<Awaited<ReturnType<typeof runDns>>> {
-  const dir = mkdtempSync(join(tmpdir(), 'tracer-diff-dns-'));
-  writeFileSync(join(dir, 'geosite.dat'), geositeDat(sites));
-  writeFileSync(join(dir, 'geoip.dat'), geoipDat(ips));
-  try {
-    return await runDns({
-      dir, geo, rnd, socksConnect, detour,
-      start: (file, port) => startV2ray(file, port, dir),
-    }, arg('--dns-cases', 160));
-  } finally {
-    cleanup();
-    rmSync(dir, {recursive: true, force: true});
-  }
-}
-
-void main();
+void withToolkit(main);

@@ -16,7 +16,7 @@ import {geoipDat, geositeDat, type SiteEntry} from './tracer/geofiles';
 /**
  * What the v4 and v5 pages say their routing, DNS, Fake DNS and balancer examples do,
  * written as expectations (tests/unit/tracer/doc-examples.json) and checked by the tracer, so the
- * examples the lab cannot run (v5 format, fields newer than 4.34) are checked too.
+ * examples the lab does not run are checked too.
  */
 
 const root = new URL('../../', import.meta.url).pathname;

@@ -193,6 +193,59 @@ test('entry tags: a v4 bridge\'s tag and a loopback\'s inboundTag are inbound ta
   assert.deepEqual(readConfig({outbounds: out('direct')}, 'v4').entryTags, []);
 });
 
+test('DNS: the client subnet sent is /24 of a v4-format clientIp, but ::ffff:0:0/96 in the v5 format (dnscommon.go:75, dns.go:464 net.ParseIP)', () => {
+  // v5.52.0 app/dns/dnscommon.go:75: a 4-byte address goes out as family 1 masked to /24, a 16-byte
+  // one as family 2 masked to /96; the v5 loader parses clientIp with net.ParseIP (app/dns/dns.go:464,
+  // :498), which returns 16 bytes, so an IPv4 clientIp carries only the IPv4-mapped prefix (seen by
+  // npm run tracer:diff: the stand-ins got ::ffff:0:0/96 from 5.52.0 for "clientIp": "100.64.7.9")
+  const v4 = readConfig({dns: {clientIp: '100.64.7.9', servers: ['127.0.53.1', {address: '127.0.53.2', clientIp: '2001:db8:1:2:3:4:5:6'}, 'localhost']}}, 'v4');
+  const t4 = traceLookup(v4, 'www.example.com', emptyGeoData(), {fake: false, unreachable: [0, 1]});
+  assert.deepEqual(t4.servers.map((s) => s.ecs), ['100.64.7.0/24', '2001:db8:1:2:3:4::/96', undefined]);
+  const v5 = readConfig({dns: {clientIp: '100.64.7.9', nameServer: [{address: {address: '127.0.53.1'}}]}}, 'v5');
+  const t5 = traceLookup(v5, 'www.example.com', emptyGeoData(), {fake: false});
+  assert.equal(t5.servers[0]?.ecs, '::ffff:0:0/96');
+  assert.equal(t5.servers[0]?.clientIp, '100.64.7.9');
+});
+
+test('DNS: an NXDOMAIN answer ends the lookup; a timeout or an answer outside expectIps moves on (dns.go:308)', () => {
+  // v5.52.0 app/dns/dns.go:308: only context.Canceled, context.DeadlineExceeded and
+  // errExpectedIPNonMatch let the next server be asked; an error code (dnscommon.go:41 RCodeError) returns
+  const m = readConfig({dns: {servers: ['127.0.53.1', '127.0.53.2', '127.0.53.3']}}, 'v4');
+  const t = traceLookup(m, 'www.example.com', emptyGeoData(), {fake: false, answer: ['198.51.100.1'], nxdomain: [1], unreachable: [0]});
+  assert.deepEqual(t.servers.map((s) => s.outcome), ['timeout', 'stop', undefined]);
+  assert.deepEqual(t.ips, []);
+});
+
+test('FakeDNS: the pool an answer comes from: the v4 dns-level pool, the top-level one before it, else 198.18.0.0/15 by queryStrategy (nameserver.go:136-150)', () => {
+  const lookup = (c: Record<string, unknown>, format: 'v4' | 'v5' = 'v4') =>
+    traceLookup(readConfig(c, format), 'x.example.com', emptyGeoData(), {fake: true}).servers[0]?.fakePools;
+  assert.deepEqual(lookup({dns: {servers: ['fakedns'], fakedns: {ipPool: '100.100.0.0/16', poolSize: 1000}}}), ['100.100.0.0/16']);
+  // infra/conf/v4/v2ray.go:420-423: the top-level "fakedns" replaces dns.fakedns
+  assert.deepEqual(lookup({fakedns: [{ipPool: '10.64.0.0/10'}], dns: {servers: ['fakedns'], fakedns: {ipPool: '100.100.0.0/16'}}}), ['10.64.0.0/10']);
+  assert.deepEqual(lookup({dns: {servers: ['fakedns']}}), ['198.18.0.0/15', 'fc00::/18']);
+  assert.deepEqual(lookup({dns: {servers: ['fakedns'], queryStrategy: 'UseIPv4'}}), ['198.18.0.0/15']);
+  assert.deepEqual(lookup({dns: {servers: [{address: '127.0.53.1', fakedns: {ipPool: '100.64.0.0/16'}}], fakedns: {ipPool: '100.100.0.0/16'}}}), ['100.64.0.0/16']);
+  // app/dns/dns.go:495: the v5 loader does not copy fakeDns, so the defaults apply
+  assert.deepEqual(lookup({dns: {nameServer: [{address: {address: 'fakedns'}}], fakeDns: {pools: [{ipPool: '100.100.0.0/16', lruSize: 100}]}}}, 'v5'), ['198.18.0.0/15', 'fc00::/18']);
+});
+
+test('a failed lookup is not kept: every later IP condition looks up again, cached servers answer from their cache (context.go:29-34)', () => {
+  // v5.52.0 features/routing/dns/context.go:29-34 keeps resolvedIPs only when LookupIP succeeded;
+  // app/dns/nameserver_udp.go:253 answers a repeat from the record cached (here the answer outside
+  // expectIps), while the system resolver ("localhost") has no cache and a timeout leaves no record
+  // (seen by npm run tracer:diff: the stand-in behind "localhost" was asked again after the DoH server)
+  const m = readConfig({outbounds: out('a', 'b', 'c'), dns: {servers: [{address: '127.0.53.1', expectIps: ['10.0.0.0/8']}, {address: 'localhost', expectIps: ['10.0.0.0/8']}, '127.0.53.9']},
+    routing: {domainStrategy: 'IPIfNonMatch', rules: [{type: 'field', ip: ['192.0.2.0/24'], outboundTag: 'b'}, {type: 'field', ip: ['198.51.100.0/24'], outboundTag: 'c'}]}}, 'v4');
+  const r = trace(m, {...tcp('x.example.com'), dnsAnswer: ['203.0.113.1'], unreachable: [2]}, emptyGeoData());
+  const lookups = r.route.steps.filter((s): s is LookupStep => s.kind === 'lookup');
+  assert.deepEqual(lookups.map((l) => l.again ?? false), [false, true]);
+  assert.deepEqual(lookups[1]!.dns.servers.map((s) => [s.outcome, s.cached ?? false]), [['next', true], ['next', false], ['timeout', false]]);
+  assert.equal(r.route.outbound, 'a');
+  // kept once it succeeded: one lookup
+  const ok = trace(m, {...tcp('x.example.com'), dnsAnswer: ['10.1.1.1']}, emptyGeoData());
+  assert.equal(ok.route.steps.filter((s) => s.kind === 'lookup').length, 1);
+});
+
 test('attrs: the Starlark subset', () => {
   assert.equal(evalAttrs("attrs[':method'] == 'GET' and attrs[':path'].startswith('/a')", {':method': 'GET', ':path': '/ab'}), true);
   assert.equal(evalAttrs("not attrs[':path'].endswith('.js') or 'x' in attrs[':path']", {':path': '/x.js'}), true);

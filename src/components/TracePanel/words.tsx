@@ -84,7 +84,9 @@ function StepLine({step, format}: {step: Step} & F): ReactNode {
     case 'lookup':
       return (
         <li data-step="lookup">
-          {step.why === 'IpOnDemand'
+          {step.again
+            ? tr({id: 'lookup.again', message: '上一次解析失败，结果不会保留：这个 IP 条件再解析一次 {name}（之后每个 IP 条件都会重来，超时的服务器也会再等一次）'}, {name: step.dns.name})
+            : step.why === 'IpOnDemand'
             ? tr({id: 'lookup.onDemand', message: 'domainStrategy 为 IPOnDemand：遇到 IP 条件，先解析 {name}'}, {name: step.dns.name})
             : tr({id: 'lookup.ifNonMatch', message: 'domainStrategy 为 IPIfNonMatch：第二轮遇到 IP 条件，解析 {name}'}, {name: step.dns.name})}
           <DocLink to={docs(format, 'strategy')} label={tr({id: 'docsStrategy', message: '：domainStrategy 的说明'})} />
@@ -193,7 +195,8 @@ function ServerLine({s, name, format}: {s: ServerStep; name: string} & F): React
             ? tr({id: 'dns.routedRandom', message: '查询经过路由（入站标记是随机生成的，inboundTag 规则匹配不到）：发往 {target}，走 {outbound}'}, {target: r.target, outbound: routeOut})
             : tr({id: 'dns.routed', message: '查询经过路由（入站标记 {tag}）：发往 {target}，走 {outbound}'}, {tag: r.tag, target: r.target, outbound: routeOut})}</li>
           : <li>{tr({id: 'dns.local', message: '查询从本机直接发出，不经过路由'})}</li>)}
-        {s.clientIp && <li>{tr({id: 'dns.clientIp', message: '附带 EDNS Client Subnet：{ip}'}, {ip: s.clientIp})}</li>}
+        {s.cached && <li>{tr({id: 'dns.cached', message: '这个服务器上次的回答还在缓存里：直接用它，不再发出查询'})}</li>}
+        {s.ecs && <li>{tr({id: 'dns.clientIp', message: '附带 EDNS Client Subnet：{subnet}（由 clientIp {ip} 得出）'}, {subnet: s.ecs, ip: s.clientIp ?? ''})}</li>}
         {s.queryStrategy !== 'UseIP' && <li>{tr({id: 'dns.queryStrategy', message: 'queryStrategy {value}：只查询这一类地址'}, {value: s.queryStrategy})}</li>}
         {s.expectIPs.length > 0 && <li>{tr({id: 'dns.expect', message: '只接受落在 {list} 中的结果'}, {list: s.expectIPs.join(', ')})}</li>}
         {s.outcome === 'answer' && s.kept && <li>{tr({id: 'dns.answer', message: '得到 {ips}'}, {ips: s.kept.join(', ')})}</li>}
