@@ -7,7 +7,7 @@
  * Runs in the browser on the reader's own file: nothing is sent anywhere.
  */
 import type {Cidr} from './ip';
-import type {MatcherType} from './strmatcher';
+import {checkDeadline, type MatcherType} from './strmatcher';
 
 export type GeoDomain = {type: MatcherType; value: string; attrs: string[]};
 
@@ -111,6 +111,7 @@ function decodeDomains(entry: Uint8Array): GeoDomain[] {
   const domains: GeoDomain[] = [];
   walk(entry, (f) => {
     if (f.no !== 2 || f.wire !== 2) return;
+    checkDeadline(); // a list is decoded during a trace, under its deadline
     const d: GeoDomain = {type: 'substr', value: '', attrs: []};
     walk(entry, (g) => {
       if (g.no === 1 && g.wire === 0) d.type = domainTypes[g.int] ?? 'substr';
@@ -128,6 +129,7 @@ function decodeCidrs(entry: Uint8Array): Cidr[] {
   const cidrs: Cidr[] = [];
   walk(entry, (f) => {
     if (f.no !== 2 || f.wire !== 2) return;
+    checkDeadline();
     let ip = new Uint8Array(0), prefix = 0;
     walk(entry, (g) => {
       if (g.no === 1 && g.wire === 2) ip = entry.slice(g.start, g.end);

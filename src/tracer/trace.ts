@@ -150,11 +150,12 @@ function resolveDomainEntry(e: DomainEntry, geo: GeoData): Resolved {
     let matchers = byAttrs.get(key);
     if (!matchers) {
       const kept = e.attrs.length === 0 ? list : list.filter((d) => e.attrs.every((a) => d.attrs.some((x) => x.toLowerCase() === a)));
-      matchers = kept.map((d) => newMatcher(d.type, d.value));
+      matchers = kept.map((d) => { checkDeadline(); return newMatcher(d.type, d.value); });
       byAttrs.set(key, matchers);
     }
     return {matchers};
   } catch (err) {
+    if (err instanceof DeadlineExceeded) throw err; // not the entry's fault: the trace stops
     return {error: `${e.text}: ${(err as Error).message}`};
   }
 }

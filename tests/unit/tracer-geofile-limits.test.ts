@@ -58,3 +58,19 @@ test('a file over the limit is refused before it is read', () => {
   const big = {length: maxGeoFileBytes + 1} as unknown as Uint8Array;
   assert.throws(() => readGeoFile('huge.dat', big), /larger than/);
 });
+
+test('a list decoded during a trace is decoded under the trace\'s deadline', async () => {
+  const {readConfig} = await import('../../src/tracer/config');
+  const {traceWithin} = await import('../../src/tracer/trace');
+  const {emptyGeoData} = await import('../../src/tracer/geodata');
+  const domain = field(2, [...varint(1 * 8), 2, ...field(2, text('example-domain-name.com'))]);
+  const items: number[] = [];
+  for (let i = 0; i < 200000; i++) items.push(...domain);
+  const bytes = field(1, [...field(1, text('BIG')), ...items]);
+  const geo = emptyGeoData();
+  const file = readGeoFile('geosite.dat', new Uint8Array(bytes));
+  if (file.kind === 'site') geo.sites.set('geosite.dat', file);
+  const m = readConfig({outbounds: [{tag: 'a'}, {tag: 'b'}], routing: {rules: [{type: 'field', domain: ['geosite:big'], outboundTag: 'b'}]}}, 'v4');
+  assert.equal(traceWithin(m, {address: 'x.test', port: 443, network: 'tcp'}, geo, -1), null, 'stopped at once');
+  assert.equal(traceWithin(m, {address: 'www.example-domain-name.com', port: 443, network: 'tcp'}, geo, 60000)?.route.outbound, 'b');
+});
