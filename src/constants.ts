@@ -51,3 +51,13 @@ export const navbarLinkStepsPx = [1360, 1280, 1200, 1120] as const;
 export const configCheckDebounceMs = 300;
 /** A file bigger than this is refused: no configuration is anywhere near it. */
 export const configCheckMaxFileBytes = 1024 * 1024;
+
+/**
+ * The trace panel: a trace stops after traceDeadlineMs (a configuration or a shared link cannot
+ * keep the page busy longer); the shadowed-rule check, run once per configuration in a worker,
+ * after shadowCheckDeadlineMs; at most tracedRulesShownFirst rules that do not match are listed in
+ * a row before the rest of the row is folded.
+ */
+export const traceDeadlineMs = 1000;
+export const shadowCheckDeadlineMs = 10000;
+export const tracedRulesShownFirst = 3;

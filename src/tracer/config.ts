@@ -7,7 +7,7 @@
  * their data files afterwards.
  */
 import {type Cidr, parseCidr, parseIP, type IP} from './ip';
-import type {MatcherType} from './strmatcher';
+import {newMatcher, type MatcherType} from './strmatcher';
 
 export type Format = 'v4' | 'v5';
 
@@ -117,26 +117,70 @@ function stringList(v: unknown): string[] | undefined {
 }
 
 /**
- * infra/conf/cfgcommon/common.go:209 PortList.UnmarshalText: comma-separated ports and ranges,
- * spaces trimmed; :191 a bare number is one port.
+ * A value of a lookup table only when the table itself has it: a written name such as
+ * "constructor" or "__proto__" must not read Object.prototype's members.
  */
-export function parsePortList(v: unknown): PortRange[] {
-  if (typeof v === 'number') return [[v, v]];
+export function own<T>(table: Record<string, T>, key: string): T | undefined {
+  return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
+}
+
+const maxUint32 = 4294967295;
+
+/**
+ * common/net/port.go:28 PortFromString: strconv.ParseUint(s, 10, 32), digits only (no sign, no
+ * space), then :19 PortFromInt refuses what is over 65535.
+ */
+function portFromString(s: string): number {
+  if (!/^\d+$/.test(s) || Number(s) > maxUint32) throw new Error(`invalid port range: ${s}`);
+  const n = Number(s);
+  if (n > 65535) throw new Error(`invalid port range: ${n}`);
+  return n;
+}
+
+/**
+ * infra/conf/cfgcommon/common.go:209 PortList.UnmarshalText: split at commas, each part trimmed
+ * (:212), empty parts skipped (:213). A part with "-" goes to :109 parseStringPort, which splits
+ * at the first "-" only (:115 SplitN) and parses both halves with PortFromString, so
+ * "1000 - 2000" (spaces), "-5" (empty half), "1-2-3" ("2-3") and "60000-80000" (over 65535) are
+ * refused; a reversed range ("80-20") is not checked here and matches nothing. Any other part
+ * goes to :100 parseIntPort, a JSON number into a uint32: "080", "+80", "1e3" are refused.
+ */
+export function parsePortText(text: string): PortRange[] {
   const out: PortRange[] = [];
-  for (const part of String(v ?? '').split(',')) {
+  for (const part of text.split(',')) {
     const t = part.trim();
     if (t === '') continue;
     if (t.includes('-')) {
-      const [a = NaN, b = NaN] = t.split('-', 2).map((x) => Number(x));
-      if (!Number.isInteger(a) || !Number.isInteger(b)) throw new Error(`invalid port range: ${t}`);
-      out.push([a, b]);
+      const cut = t.indexOf('-');
+      try {
+        out.push([portFromString(t.slice(0, cut)), portFromString(t.slice(cut + 1))]);
+      } catch (e) {
+        throw new Error(`invalid port range: ${t} > ${(e as Error).message}`);
+      }
     } else {
+      if (!/^(0|[1-9]\d*)$/.test(t) || Number(t) > maxUint32) throw new Error(`invalid port: ${t}`);
       const n = Number(t);
-      if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`invalid port: ${t}`);
+      if (n > 65535) throw new Error(`invalid port: ${t} > invalid port range: ${n}`);
       out.push([n, n]);
     }
   }
   return out;
+}
+
+/**
+ * infra/conf/cfgcommon/common.go:191 PortList.UnmarshalJSON: a string is read by UnmarshalText;
+ * a JSON number must fit a uint32 and, unless it is 0, is one port (:204, not checked against
+ * 65535 there). Anything else is refused. "port": 0 and "port": "" leave the list empty, and an
+ * empty list still makes a condition (app/router/config.go:70 checks the list, not its length)
+ * that no port matches.
+ */
+export function parsePortList(v: unknown): PortRange[] {
+  if (typeof v === 'string') return parsePortText(v);
+  if (typeof v === 'number') {
+    if (!Number.isInteger(v) || v < 0 || v > maxUint32) throw new Error(`invalid port: ${JSON.stringify(v)}`);
+    return v === 0 ? [] : [[v, v]];
+  }
+  throw new Error(`invalid port: ${JSON.stringify(v)}`);
 }
 
 /** infra/conf/rule/rule.go:17 parseDomainRule (v4 strings; also DNS "domains"). */
@@ -206,45 +250,71 @@ export function parseIpStrings(ips: string[]): IpEntry[] {
 
 // ---------- v4 ----------
 
-function v4Rule(raw: unknown, index: number, defaultMatcher: string, errors: string[]): Rule | null {
+/**
+ * infra/conf/cfgcommon/common.go:25 StringList.UnmarshalJSON (and :67 NetworkList): an array of
+ * strings, or one string split at commas, nothing trimmed; null leaves the field unset; anything
+ * else is refused.
+ */
+function strictStringList(v: unknown): string[] | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v as string[];
+  if (typeof v === 'string') return v.split(',');
+  throw new Error(`unknown format of a string list: ${JSON.stringify(v)}`);
+}
+
+/**
+ * common/net/network.go:60 ParseNetwork: lower-cased, not trimmed; anything but tcp, udp and unix
+ * is Network_Unknown, which no connection has, so " udp" (from "tcp, udp") matches nothing.
+ */
+const networkName = (n: string): string => {
+  const l = n.toLowerCase();
+  return l === 'tcp' || l === 'udp' || l === 'unix' ? l : `unknown(${JSON.stringify(n)})`;
+};
+
+/** app/router/config.go:126: a rule whose fields add no condition stops the router (router.go:52). */
+const noEffectiveFields = 'this rule has no effective fields';
+
+function v4Rule(raw: unknown, index: number, errors: string[]): Rule | null {
   if (!isObj(raw)) { errors.push(`rule ${index + 1}: not an object`); return null; }
   // infra/conf/rule/rule.go:322: only type "field" (case-insensitive) is accepted
   if (str(raw.type).toLowerCase() !== 'field') {
     errors.push(`rule ${index + 1}: unknown router rule type: ${str(raw.type)}`);
     return null;
   }
-  void defaultMatcher;
   const rule: Rule = {index, conditions: []};
   // rule.go:226: outboundTag wins over balancerTag; one of them is required
   if (str(raw.outboundTag)) rule.outboundTag = str(raw.outboundTag);
   else if (str(raw.balancerTag)) rule.balancerTag = str(raw.balancerTag);
-  else { errors.push(`rule ${index + 1}: neither outboundTag nor balancerTag is specified`); return null; }
+  else { errors.push(`rule ${index + 1}: neither outboundTag nor balancerTag is specified in routing rule`); return null; }
   try {
-    // rule.go:243-261: "domain" and "domains" go into the same list: one condition
-    const domains = [...(stringList(raw.domain) ?? []), ...(stringList(raw.domains) ?? [])];
-    if (raw.domain !== undefined || raw.domains !== undefined) {
-      rule.conditions.push({kind: 'domain', field: 'domain', entries: domains.map(parseDomainString)});
-    }
-    // app/router/config.go:39 BuildCondition adds conditions in this order
-    const user = stringList(raw.user);
-    if (user) rule.conditions.push({kind: 'user', field: 'user', values: user});
-    const inboundTag = stringList(raw.inboundTag);
-    if (inboundTag) rule.conditions.push({kind: 'inboundTag', field: 'inboundTag', values: inboundTag});
-    if (raw.port !== undefined) rule.conditions.push({kind: 'port', field: 'port', ranges: parsePortList(raw.port)});
-    if (raw.sourcePort !== undefined) rule.conditions.push({kind: 'sourcePort', field: 'sourcePort', ranges: parsePortList(raw.sourcePort)});
-    const network = stringList(raw.network);
-    if (network) rule.conditions.push({kind: 'network', field: 'network', networks: network.map((n) => n.trim().toLowerCase())});
-    const ip = stringList(raw.ip);
-    if (ip) rule.conditions.push({kind: 'ip', field: 'ip', entries: parseIpStrings(ip)});
-    const source = stringList(raw.source);
-    if (source) rule.conditions.push({kind: 'source', field: 'source', entries: parseIpStrings(source)});
-    const protocol = stringList(raw.protocol);
-    if (protocol) rule.conditions.push({kind: 'protocol', field: 'protocol', values: protocol});
+    // rule.go:243-261: "domain" and "domains" go into the same list: one condition, and only
+    // when the list is not empty (app/router/config.go:42 len(rr.Domain) > 0)
+    const domains = [...(strictStringList(raw.domain) ?? []), ...(strictStringList(raw.domains) ?? [])];
+    if (domains.length > 0) rule.conditions.push({kind: 'domain', field: 'domain', entries: domains.map(parseDomainString)});
+    // app/router/config.go:39 BuildCondition adds conditions in this order; each list only when
+    // it has entries (:63, :67, :82, :87, :111), a port list whenever it is written (:71, :78)
+    const user = strictStringList(raw.user);
+    if (user && user.length > 0) rule.conditions.push({kind: 'user', field: 'user', values: user});
+    const inboundTag = strictStringList(raw.inboundTag);
+    if (inboundTag && inboundTag.length > 0) rule.conditions.push({kind: 'inboundTag', field: 'inboundTag', values: inboundTag});
+    if (raw.port !== undefined && raw.port !== null) rule.conditions.push({kind: 'port', field: 'port', ranges: parsePortList(raw.port)});
+    if (raw.sourcePort !== undefined && raw.sourcePort !== null) rule.conditions.push({kind: 'sourcePort', field: 'sourcePort', ranges: parsePortList(raw.sourcePort)});
+    const network = strictStringList(raw.network);
+    if (network && network.length > 0) rule.conditions.push({kind: 'network', field: 'network', networks: network.map(networkName)});
+    const ip = strictStringList(raw.ip);
+    const ipEntries = ip ? parseIpStrings(ip) : [];
+    if (ipEntries.length > 0) rule.conditions.push({kind: 'ip', field: 'ip', entries: ipEntries});
+    const source = strictStringList(raw.source);
+    const sourceEntries = source ? parseIpStrings(source) : [];
+    if (sourceEntries.length > 0) rule.conditions.push({kind: 'source', field: 'source', entries: sourceEntries});
+    const protocol = strictStringList(raw.protocol);
+    if (protocol && protocol.length > 0) rule.conditions.push({kind: 'protocol', field: 'protocol', values: protocol});
     if (str(raw.attrs)) rule.conditions.push({kind: 'attrs', field: 'attrs', code: str(raw.attrs)});
   } catch (e) {
     errors.push(`rule ${index + 1}: ${(e as Error).message}`);
     return null;
   }
+  if (rule.conditions.length === 0) { errors.push(`rule ${index + 1}: ${noEffectiveFields}`); return null; }
   return rule;
 }
 
@@ -266,7 +336,7 @@ function v4Router(routing: unknown, errors: string[]): RouterModel {
   const rawRules = [...(Array.isArray(r.rules) ? r.rules : []), ...(Array.isArray(settings?.rules) ? settings.rules : [])];
   const rules: Rule[] = [];
   rawRules.forEach((raw, i) => {
-    const rule = v4Rule(raw, i, str(r.domainMatcher), errors);
+    const rule = v4Rule(raw, i, errors);
     if (rule) rules.push(rule);
   });
   const balancers: Balancer[] = [];
@@ -300,7 +370,7 @@ function serverKind(address: string): {kind: ServerKind; host: string; port?: nu
     const kinds: Record<string, [ServerKind, number]> = {
       https: ['doh', 443], 'https+local': ['dohLocal', 443], tcp: ['tcp', 53], 'tcp+local': ['tcpLocal', 53], 'quic+local': ['quicLocal', 853],
     };
-    const k = kinds[scheme];
+    const k = own(kinds, scheme);
     if (k) return {kind: k[0], host, port: port ?? k[1]};
   }
   return {kind: 'udp', host: address};
@@ -403,13 +473,27 @@ function fakePools(v: unknown): string[] {
 const v5DomainTypes: Record<string, MatcherType> = {Plain: 'substr', Regex: 'regex', RootDomain: 'domain', Full: 'full', 0: 'substr', 1: 'regex', 2: 'domain', 3: 'full'};
 const v5DnsDomainTypes: Record<string, MatcherType> = {Full: 'full', Subdomain: 'domain', Keyword: 'substr', Regex: 'regex', 0: 'full', 1: 'domain', 2: 'substr', 3: 'regex'};
 
+/**
+ * app/router/router.go:237 / app/dns/dns.go:438: a GeoSite with a code (with @attrs) is loaded
+ * from filePath or the default file, replacing what its domain holds; one without a code keeps
+ * the domains written in it.
+ */
 function v5Geo(v: unknown, file: string): DomainEntry[] {
-  // app/router/router.go:237 / app/dns/dns.go:438: code (with @attrs) from filePath or the default file
-  return (Array.isArray(v) ? v : []).filter(isObj).map((g) => {
-    const parts = str(g.code).split('@');
-    const f = str(g.filePath) || file;
-    return {text: `${f === file ? '' : f + ':'}${str(g.code)}`, kind: 'geo', file: f, list: (parts[0] ?? '').trim(), attrs: parts.slice(1).map((a) => a.trim().toLowerCase()).filter(Boolean)};
-  });
+  const out: DomainEntry[] = [];
+  for (const g of Array.isArray(v) ? v.filter(isObj) : []) {
+    if (str(g.code)) {
+      const parts = str(g.code).split('@');
+      const f = str(g.filePath) || file;
+      out.push({text: `${f === file ? '' : f + ':'}${str(g.code)}`, kind: 'geo', file: f, list: (parts[0] ?? '').trim(), attrs: parts.slice(1).map((a) => a.trim().toLowerCase()).filter(Boolean)});
+      continue;
+    }
+    for (const d of Array.isArray(g.domain) ? g.domain.filter(isObj) : []) {
+      const type = enumValue(v5DomainTypes, d.type, 'Plain', 'Domain.Type');
+      const value = str(d.value);
+      out.push({text: `${{substr: 'keyword:', regex: 'regexp:', domain: 'domain:', full: 'full:'}[type]}${value}`, kind: 'plain', type, value});
+    }
+  }
+  return out;
 }
 
 function v5GeoIP(v: unknown): IpEntry[] {
@@ -437,17 +521,35 @@ function v5GeoIP(v: unknown): IpEntry[] {
   return out;
 }
 
+/** A protobuf enum read from JSON (jsonpb): its name or its number; anything else is refused. */
+function enumValue<T>(table: Record<string, T>, v: unknown, fallback: string, name: string): T {
+  const key = v === undefined || v === null ? fallback : typeof v === 'number' || typeof v === 'string' ? String(v) : '';
+  const value = own(table, key);
+  if (value === undefined) throw new Error(`unknown value ${JSON.stringify(v)} for enum ${name}`);
+  return value;
+}
+
+/** A repeated protobuf field read from JSON: an array of strings (null: none). */
+function repeatedStrings(v: unknown, field: string): string[] {
+  if (v === undefined || v === null) return [];
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v as string[];
+  throw new Error(`${field}: expected an array of strings, got ${JSON.stringify(v)}`);
+}
+
 function v5Rule(raw: unknown, index: number, errors: string[]): Rule | null {
   if (!isObj(raw)) { errors.push(`rule ${index + 1}: not an object`); return null; }
   const rule: Rule = {index, conditions: []};
-  // router.go:275: tag or balancingTag (a protobuf oneof)
+  // router.go:275: tag or balancingTag (a protobuf oneof); with neither the rule's tag is ""
+  // (config.go:27 GetTag), and app/dispatcher/default.go:330 finds no handler of that tag, so
+  // the default outbound takes the connection
   if (str(raw.tag)) rule.outboundTag = str(raw.tag);
   else if (str(raw.balancingTag)) rule.balancerTag = str(raw.balancingTag);
   try {
-    // app/router/config.go:42 and :50: "domain" and "geoDomain" are two separate conditions
+    // app/router/config.go:42 and :50: "domain" and "geoDomain" are two separate conditions,
+    // each only when it has entries
     if (Array.isArray(raw.domain) && raw.domain.length > 0) {
       rule.conditions.push({kind: 'domain', field: 'domain', entries: raw.domain.filter(isObj).map((d) => {
-        const type = v5DomainTypes[String(d.type ?? 'Plain')] ?? 'substr';
+        const type = enumValue(v5DomainTypes, d.type, 'Plain', 'Domain.Type');
         const value = str(d.value);
         const prefix = {substr: 'keyword:', regex: 'regexp:', domain: 'domain:', full: 'full:'}[type];
         return {text: `${prefix}${value}`, kind: 'plain', type, value} as DomainEntry;
@@ -455,23 +557,29 @@ function v5Rule(raw: unknown, index: number, errors: string[]): Rule | null {
     }
     const geoDomain = v5Geo(raw.geoDomain, 'geosite.dat');
     if (geoDomain.length > 0) rule.conditions.push({kind: 'domain', field: 'geoDomain', entries: geoDomain});
-    if (Array.isArray(raw.userEmail) && raw.userEmail.length > 0) rule.conditions.push({kind: 'user', field: 'userEmail', values: raw.userEmail.map(String)});
-    if (Array.isArray(raw.inboundTag) && raw.inboundTag.length > 0) rule.conditions.push({kind: 'inboundTag', field: 'inboundTag', values: raw.inboundTag.map(String)});
-    // router.go:250: portList parsed when not empty
-    if (str(raw.portList)) rule.conditions.push({kind: 'port', field: 'portList', ranges: parsePortList(raw.portList)});
-    if (str(raw.sourcePortList)) rule.conditions.push({kind: 'sourcePort', field: 'sourcePortList', ranges: parsePortList(raw.sourcePortList)});
-    const networks = stringList(raw.networks); // common/net/network.go:23 NetworkList JSON
-    if (networks && networks.length > 0) rule.conditions.push({kind: 'network', field: 'networks', networks: networks.map((n) => n.trim().toLowerCase())});
+    const userEmail = repeatedStrings(raw.userEmail, 'userEmail');
+    if (userEmail.length > 0) rule.conditions.push({kind: 'user', field: 'userEmail', values: userEmail});
+    const inboundTag = repeatedStrings(raw.inboundTag, 'inboundTag');
+    if (inboundTag.length > 0) rule.conditions.push({kind: 'inboundTag', field: 'inboundTag', values: inboundTag});
+    // router.go:250: portList parsed when not empty, by the v4 reader's UnmarshalText
+    if (str(raw.portList)) rule.conditions.push({kind: 'port', field: 'portList', ranges: parsePortText(str(raw.portList))});
+    if (str(raw.sourcePortList)) rule.conditions.push({kind: 'sourcePort', field: 'sourcePortList', ranges: parsePortText(str(raw.sourcePortList))});
+    // common/net/network.go:23 NetworkList.UnmarshalJSONPB: an array, or a string split at
+    // commas, not trimmed; config.go:82 only when not empty
+    const networks = strictStringList(raw.networks);
+    if (networks && networks.length > 0) rule.conditions.push({kind: 'network', field: 'networks', networks: networks.map(networkName)});
     const geoip = v5GeoIP(raw.geoip);
     if (geoip.length > 0) rule.conditions.push({kind: 'ip', field: 'geoip', entries: geoip});
     const sgeoip = v5GeoIP(raw.sourceGeoip);
     if (sgeoip.length > 0) rule.conditions.push({kind: 'source', field: 'sourceGeoip', entries: sgeoip});
-    if (Array.isArray(raw.protocol) && raw.protocol.length > 0) rule.conditions.push({kind: 'protocol', field: 'protocol', values: raw.protocol.map(String)});
+    const protocol = repeatedStrings(raw.protocol, 'protocol');
+    if (protocol.length > 0) rule.conditions.push({kind: 'protocol', field: 'protocol', values: protocol});
     if (str(raw.attributes)) rule.conditions.push({kind: 'attrs', field: 'attributes', code: str(raw.attributes)});
   } catch (e) {
     errors.push(`rule ${index + 1}: ${(e as Error).message}`);
     return null;
   }
+  if (rule.conditions.length === 0) { errors.push(`rule ${index + 1}: ${noEffectiveFields}`); return null; }
   return rule;
 }
 
@@ -480,7 +588,7 @@ function v5Router(router: unknown, errors: string[]): RouterModel {
   // app/router/config.proto DomainStrategy enum names: AsIs, UseIp, IpIfNonMatch, IpOnDemand
   const dsRaw = r.domainStrategy;
   const dsNames: DomainStrategy[] = ['AsIs', 'UseIp', 'IpIfNonMatch', 'IpOnDemand'];
-  const ds = typeof dsRaw === 'number' ? dsNames[dsRaw] ?? 'AsIs' : dsNames.find((n) => n === dsRaw) ?? 'AsIs';
+  const ds = typeof dsRaw === 'number' ? (Number.isInteger(dsRaw) && dsRaw >= 0 ? dsNames[dsRaw] : undefined) ?? 'AsIs' : dsNames.find((n) => n === dsRaw) ?? 'AsIs';
   const rules: Rule[] = [];
   (Array.isArray(r.rule) ? r.rule : []).forEach((raw, i) => {
     const rule = v5Rule(raw, i, errors);
@@ -515,14 +623,20 @@ function v5Dns(dns: unknown, errors: string[]): DnsModel {
     hosts: [],
     tag: str(d.tag) || undefined,
     clientIp: str(d.clientIp) || undefined,
-    queryStrategy: v5Query[String(d.queryStrategy ?? 'USE_IP')] ?? 'UseIP',
-    fallbackStrategy: v5Fallback[String(d.fallbackStrategy ?? 'Enabled')] ?? 'Enabled',
+    queryStrategy: 'UseIP',
+    fallbackStrategy: 'Enabled',
     disableFallback: d.disableFallback === true,
     disableFallbackIfMatch: d.disableFallbackIfMatch === true,
     domainMatcher: dnsDomainMatcher(d.domainMatcher ?? d.domain_matcher), // SimplifiedConfig domain_matcher (config.proto:165), copied at dns.go:500
     // app/dns/dns.go:495: the simplified loader does not copy fakeDns into the runtime config
     fakeDnsPools: [],
   };
+  try {
+    model.queryStrategy = enumValue(v5Query, d.queryStrategy, 'USE_IP', 'QueryStrategy');
+    model.fallbackStrategy = enumValue(v5Fallback, d.fallbackStrategy, 'Enabled', 'FallbackStrategy');
+  } catch (e) {
+    errors.push(`dns: ${(e as Error).message}`);
+  }
   (Array.isArray(d.nameServer) ? d.nameServer : []).forEach((s, index) => {
     if (!isObj(s)) return;
     try {
@@ -532,19 +646,19 @@ function v5Dns(dns: unknown, errors: string[]): DnsModel {
       const k = serverKind(address);
       const domains: DomainRuleGroup[] = [];
       for (const p of Array.isArray(s.prioritizedDomain) ? s.prioritizedDomain.filter(isObj) : []) {
-        const type = v5DnsDomainTypes[String(p.type ?? 'Full')] ?? 'full';
+        const type = enumValue(v5DnsDomainTypes, p.type, 'Full', 'DomainMatchingType');
         const prefix = {substr: 'keyword:', regex: 'regexp:', domain: 'domain:', full: 'full:'}[type];
         domains.push({rule: `${prefix}${str(p.domain)}`, entries: [{text: `${prefix}${str(p.domain)}`, kind: 'plain', type, value: str(p.domain)}]});
       }
       // dns.go:438: geoDomain entries are appended after prioritizedDomain
-      for (const g of v5Geo(s.geoDomain, 'geosite.dat')) domains.push({rule: `geosite:${g.text}`, entries: [g]});
+      for (const g of v5Geo(s.geoDomain, 'geosite.dat')) domains.push({rule: g.kind === 'geo' ? `geosite:${g.text}` : g.text, entries: [g]});
       model.servers.push({
         index, address, kind: k.kind, host: k.host,
         port: k.port ?? (typeof ep.port === 'number' && ep.port > 0 ? ep.port : 53),
         tag: str(s.tag) || undefined,
         clientIp: str(s.clientIp) || undefined,
-        queryStrategy: s.queryStrategy === undefined ? undefined : v5Query[String(s.queryStrategy)],
-        fallbackStrategy: s.fallbackStrategy === undefined ? undefined : v5Fallback[String(s.fallbackStrategy)],
+        queryStrategy: s.queryStrategy === undefined || s.queryStrategy === null ? undefined : enumValue(v5Query, s.queryStrategy, 'USE_IP', 'QueryStrategy'),
+        fallbackStrategy: s.fallbackStrategy === undefined || s.fallbackStrategy === null ? undefined : enumValue(v5Fallback, s.fallbackStrategy, 'Enabled', 'FallbackStrategy'),
         skipFallback: s.skipFallback === true,
         domains,
         expectIPs: v5GeoIP(s.geoip),
@@ -556,7 +670,13 @@ function v5Dns(dns: unknown, errors: string[]): DnsModel {
     }
   });
   for (const h of Array.isArray(d.staticHosts) ? d.staticHosts.filter(isObj) : []) {
-    const type = v5DnsDomainTypes[String(h.type ?? 'Full')] ?? 'full';
+    let type: MatcherType;
+    try {
+      type = enumValue(v5DnsDomainTypes, h.type, 'Full', 'DomainMatchingType');
+    } catch (e) {
+      errors.push(`dns staticHosts ${str(h.domain)}: ${(e as Error).message}`);
+      continue;
+    }
     const prefix = {substr: 'keyword:', regex: 'regexp:', domain: 'domain:', full: 'full:'}[type];
     const ips = (Array.isArray(h.ip) ? h.ip : []).map((x) => parseIP(String(x))).filter((x): x is IP => x !== null);
     const key = `${prefix}${str(h.domain)}`;
@@ -614,7 +734,35 @@ function entryTagsOf(c: Json, format: Format): string[] {
   return [...bridges, ...loopbacks].filter((t, i, all) => t !== '' && all.indexOf(t) === i);
 }
 
+/**
+ * The written domain entries are compiled when the toolkit starts, so a pattern Go's regexp
+ * refuses, or a domain: value outside the letter-digit-hyphen set, stops it: the router in
+ * app/router/condition.go:58 NewDomainMatcher ("failed to build domain condition"), the DNS in
+ * app/dns/dns.go:108 establishDomainRules and app/dns/hosts.go:18 NewStaticHosts.
+ */
+function checkPatterns(model: Model): void {
+  const check = (e: DomainEntry, where: string): void => {
+    if (e.kind !== 'plain') return;
+    try {
+      newMatcher(e.type, e.value);
+    } catch (err) {
+      model.errors.push(`${where}: ${e.text}: ${(err as Error).message}`);
+    }
+  };
+  for (const rule of model.router.rules) {
+    for (const c of rule.conditions) if (c.kind === 'domain') for (const e of c.entries) check(e, `rule ${rule.index + 1}: failed to build domain condition`);
+  }
+  for (const s of model.dns.servers) for (const g of s.domains) for (const e of g.entries) check(e, `dns server ${s.index + 1}: failed to add domain rule`);
+  for (const h of model.dns.hosts) check(h.match, 'dns hosts: failed to create static hosts');
+}
+
 export function readConfig(value: unknown, format: Format): Model {
+  const model = readModel(value, format);
+  checkPatterns(model);
+  return model;
+}
+
+function readModel(value: unknown, format: Format): Model {
   const c = isObj(value) ? value : {};
   const errors: string[] = [];
   const outbounds = outboundsOf(c, format);

@@ -2,8 +2,36 @@
  * Domain matchers as v2ray-core v5.52.0 common/strmatcher has them. Pure logic: no React, no
  * Docusaurus. Line numbers name files at tag v5.52.0.
  */
+import {RE2JS} from 're2js';
 
 export type MatcherType = 'full' | 'domain' | 'substr' | 'regex';
+
+/** A trace that runs past its deadline (setDeadline) stops with this error. */
+export class DeadlineExceeded extends Error {
+  constructor() {
+    super('deadline exceeded');
+    this.name = 'DeadlineExceeded';
+  }
+}
+
+let deadlineAt = Infinity;
+let deadlineTicks = 0;
+
+/**
+ * Sets the time (performance.now()) after which long loops of the engine stop with
+ * DeadlineExceeded, or Infinity for none; returns the previous one. The panel traces with a
+ * deadline, so that no configuration, link or name can keep the page busy for long.
+ */
+export function setDeadline(at: number): number {
+  const previous = deadlineAt;
+  deadlineAt = at;
+  return previous;
+}
+
+/** Called in the engine's loops: checks the clock every 64 calls. */
+export function checkDeadline(): void {
+  if (deadlineAt !== Infinity && (++deadlineTicks & 63) === 0 && performance.now() > deadlineAt) throw new DeadlineExceeded();
+}
 
 export type Matcher = {type: MatcherType; pattern: string; match: (s: string) => boolean};
 
@@ -30,13 +58,30 @@ export function toDomain(input: string): string {
   return hasUpper ? pattern.toLowerCase() : pattern;
 }
 
-/** Go's RE2 syntax mostly agrees with JavaScript's for the patterns configurations use. */
-function compileRegex(pattern: string): RegExp {
-  // RE2 inline flags such as (?i) at the start are common in geosite lists; JS has no inline
-  // flags, so a leading (?i) becomes the i flag.
-  const m = /^\(\?([ims]+)\)/.exec(pattern);
-  if (m) return new RegExp(pattern.slice(m[0].length), (m[1] ?? '').replace(/[^ims]/g, ''));
-  return new RegExp(pattern);
+/**
+ * Go's regexp package (RE2 syntax and semantics, linear time) as re2js, a port of RE2/J, has it:
+ * the same verdicts as Go on POSIX classes ([[:alpha:]]), \z, inline flags ((?i)), and the same
+ * refusals (look-arounds such as (?=x), repeat counts over 1000 such as a{1001}, \C, \Z);
+ * tests/unit/tracer-regexp.test.ts checks it against Go's own answers. matchers.go:107 compiles
+ * with regexp.Compile, no flags; Match is MatchString, a search anywhere in the name.
+ * Compiled patterns are kept (up to regexCacheSize), so a trace compiles each pattern once.
+ */
+const regexCache = new Map<string, RE2JS>();
+const regexCacheSize = 10000;
+
+export function compileRegex(pattern: string): RE2JS {
+  let re = regexCache.get(pattern);
+  if (re === undefined) {
+    try {
+      re = RE2JS.compile(pattern);
+    } catch (e) {
+      // re2js words its syntax errors as Go's regexp/syntax does ("error parsing regexp: ...")
+      throw new Error(e instanceof Error ? e.message : String(e));
+    }
+    if (regexCache.size >= regexCacheSize) regexCache.clear();
+    regexCache.set(pattern, re);
+  }
+  return re;
 }
 
 /** common/strmatcher/matchers.go:95 Type.New */
@@ -102,13 +147,15 @@ export class LinearIndexMatcher extends IndexMatcher {
     const domainByLen = new Map<number, number[]>();
     let substrIdx = 0;
     this.matchers.forEach((m, i) => {
+      checkDeadline();
       const id = i + 1;
       if (m.type === 'full') {
         if (m.pattern === input) full.push(id);
       } else if (m.type === 'domain') {
         if (m.match(input)) {
           const labels = m.pattern === '' ? 0 : m.pattern.split('.').length;
-          domainByLen.set(labels, [...(domainByLen.get(labels) ?? []), id]);
+          const list = domainByLen.get(labels);
+          if (list) list.push(id); else domainByLen.set(labels, [id]);
         }
       } else if (m.type === 'substr') {
         // matchergroup_substr.go:22: every occurrence, sorted by (position, pattern index)
@@ -177,18 +224,22 @@ export class MphIndexMatcher extends IndexMatcher {
 
     // the automaton: the ids of one pattern text together, in the order added
     const byText = new Map<string, number[]>();
-    for (const s of substr) byText.set(s.pattern, [...(byText.get(s.pattern) ?? []), s.id]);
-    const texts = [...byText.keys()];
+    for (const s of substr) { const list = byText.get(s.pattern); if (list) list.push(s.id); else byText.set(s.pattern, [s.id]); }
+    const texts = [...byText.keys()].filter((t) => t !== '');
+    // nothing longer than the longest pattern can be a piece of one: that bounds the state search
+    // below, so a long name costs its length times the patterns' (not its length squared)
+    const maxLen = texts.reduce((n, t) => Math.max(n, t.length), 0);
+    const ends = new Set<string>();
+    for (const t of texts) for (let i = 0; i < t.length; i++) ends.add(t.slice(i));
     const found: number[] = [];
     for (let start = 0; start < input.length; start++) {
-      const rest = input.slice(start);
-      const here = texts.filter((t) => t !== '' && rest.startsWith(t)).sort((a, b) => a.length - b.length);
+      checkDeadline();
+      const here = texts.filter((t) => input.startsWith(t, start)).sort((a, b) => a.length - b.length);
       if (here.length === 0) continue;
       // the automaton's state at this start: the longest prefix of the rest that ends some pattern
       let state = 0;
-      for (let len = rest.length; len > 0; len--) {
-        const piece = rest.slice(0, len);
-        if (texts.some((t) => t.endsWith(piece))) { state = len; break; }
+      for (let len = Math.min(input.length - start, maxLen); len > 0; len--) {
+        if (ends.has(input.slice(start, start + len))) { state = len; break; }
       }
       const longest = here[here.length - 1]!;
       const first = longest.length === state ? [longest] : [];

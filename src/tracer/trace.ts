@@ -8,7 +8,7 @@ import type {Balancer, Condition, DomainEntry, IpEntry, Model, NameServer, Rule}
 import {evalAttrs} from './attrs';
 import type {GeoData} from './geodata';
 import {type Cidr, cidrContains, formatIP, type IP, normaliseCidr, parseIP} from './ip';
-import {LinearIndexMatcher, MphIndexMatcher, type Matcher, matcherString, newMatcher} from './strmatcher';
+import {checkDeadline, DeadlineExceeded, LinearIndexMatcher, MphIndexMatcher, type Matcher, matcherString, newMatcher, setDeadline} from './strmatcher';
 
 export type Tri = 'yes' | 'no' | 'unknown';
 
@@ -65,8 +65,7 @@ export type Warning =
   | {code: 'domainRuleNeedsSniffing'; rules: number[]; inbound?: string}
   | {code: 'shadowedRule'; rule: number; by: number}
   | {code: 'v5DomainAndGeoDomain'; rule: number}
-  | {code: 'missingOutbound'; rule: number; tag: string}
-  | {code: 'regexDialect'; text: string};
+  | {code: 'missingOutbound'; rule: number; tag: string};
 
 export type RouteResult = {
   steps: Step[];
@@ -119,24 +118,44 @@ export type TraceResult = {
   clientQuery: DnsTrace | null;
   warnings: Warning[];
   errors: string[];
+  /** the configuration is one v2ray refuses to start with (errors says why): nothing was traced */
+  refused?: boolean;
 };
 
 // ---------------- geo data ----------------
 
 type Resolved = {matchers: Matcher[]} | {unknown: string} | {error: string};
 
+/** A written entry's matcher, made once per configuration (the model's entries are not changed). */
+const plainMatchers = new WeakMap<DomainEntry, Matcher>();
+/** A geo list's matchers by the @attributes asked for, made once per opened file. */
+const geoMatchers = new WeakMap<object, Map<string, Matcher[]>>();
+
 function resolveDomainEntry(e: DomainEntry, geo: GeoData): Resolved {
   try {
-    if (e.kind === 'plain') return {matchers: [newMatcher(e.type, e.value)]};
+    if (e.kind === 'plain') {
+      let m = plainMatchers.get(e);
+      if (!m) { m = newMatcher(e.type, e.value); plainMatchers.set(e, m); }
+      return {matchers: [m]};
+    }
     const file = geo.sites.get(e.file);
     if (!file) return {unknown: e.file};
     // infra/conf/geodata/standard/standard.go:44: list names compare case-insensitively
     const list = file.lists.get(e.list.toUpperCase());
     if (!list) return {error: `list not found in ${e.file}: ${e.list}`};
     // infra/conf/geodata/geodata.go:42: with @attributes, only domains carrying all of them
-    const kept = e.attrs.length === 0 ? list : list.filter((d) => e.attrs.every((a) => d.attrs.some((x) => x.toLowerCase() === a)));
-    return {matchers: kept.map((d) => newMatcher(d.type, d.value))};
+    const key = e.attrs.join('@');
+    const byAttrs = geoMatchers.get(list) ?? new Map<string, Matcher[]>();
+    geoMatchers.set(list, byAttrs);
+    let matchers = byAttrs.get(key);
+    if (!matchers) {
+      const kept = e.attrs.length === 0 ? list : list.filter((d) => e.attrs.every((a) => d.attrs.some((x) => x.toLowerCase() === a)));
+      matchers = kept.map((d) => { checkDeadline(); return newMatcher(d.type, d.value); });
+      byAttrs.set(key, matchers);
+    }
+    return {matchers};
   } catch (err) {
+    if (err instanceof DeadlineExceeded) throw err; // not the entry's fault: the trace stops
     return {error: `${e.text}: ${(err as Error).message}`};
   }
 }
@@ -185,6 +204,7 @@ function evalCondition(c: Condition, ctx: Ctx, geo: GeoData, resolver: Resolver,
       if (ctx.domain === '') return {condition: c, result: 'no', reason: 'noDomain'};
       let unknown: string | undefined;
       for (const e of c.entries) {
+        checkDeadline();
         const r = resolveDomainEntry(e, geo);
         if ('error' in r) { errors.push(r.error); continue; }
         if ('unknown' in r) { unknown ??= e.text; continue; }
@@ -342,6 +362,7 @@ export function route(model: Model, dest: Destination, geo: GeoData, opts: {skip
 
   const pass = (n: 1 | 2): Rule | null => {
     for (const rule of model.router.rules) {
+      checkDeadline();
       currentRule = rule.index;
       const r = evalRule(rule, ctx, geo, resolver, onLookup, errors);
       steps.push({kind: 'rule', rule, pass: n, result: r.result, conditions: r.conditions});
@@ -412,8 +433,10 @@ function pickOutbound(model: Model, rule: Rule | null, steps: Step[], _alts: Alt
       }
     }
   }
-  if (tag !== null && !model.outbounds.some((o) => o.tag === tag)) {
-    steps.push({kind: 'outbound', tag: defaultTag ?? '', via: 'default', missingTag: tag, rule: rule.index});
+  // app/proxyman/outbound/outbound.go:90 GetHandler looks the tag up among handlers that have
+  // one (:110 AddHandler files only a non-empty tag), so a v5 rule without "tag" (tag "") finds none either
+  if (tag === null || tag === '' || !model.outbounds.some((o) => o.tag === tag)) {
+    steps.push({kind: 'outbound', tag: defaultTag ?? '', via: 'default', missingTag: tag ?? '', rule: rule.index});
     return defaultTag;
   }
   steps.push({kind: 'outbound', tag: tag ?? '', via: rule.balancerTag ? 'balancer' : 'rule', rule: rule.index});
@@ -516,6 +539,7 @@ function hostsLookup(model: Model, name: string, geo: GeoData, errors: string[],
   const entryOf: string[] = [];
   const unknown: string[] = [];
   for (const h of model.dns.hosts) {
+    checkDeadline();
     const r = resolveDomainEntry(h.match, geo);
     if ('error' in r) { errors.push(r.error); continue; }
     if ('unknown' in r) { if (!unknown.includes(h.key)) unknown.push(h.key); continue; }
@@ -598,6 +622,7 @@ export function traceLookup(model: Model, rawName: string, geo: GeoData, opts: L
   all.forEach((c, ci) => {
     for (const r of c.rules) {
       for (const e of r.entries) {
+        checkDeadline();
         const res = resolveDomainEntry(e, geo);
         if ('error' in res) { errors.push(res.error); continue; }
         if ('unknown' in res) { if (!maybe.has(ci)) maybe.set(ci, r.rule); continue; }
@@ -744,25 +769,135 @@ function conditionCovers(a: Condition, b: Condition): boolean {
   }
 }
 
-/** Rules an earlier rule makes unreachable: every condition of the earlier one covers the later one's. */
-export function shadowedRules(model: Model): Warning[] {
+/** Whether rule a, placed before rule b, leaves b nothing: every condition of a covers one of b's. */
+export function ruleCovers(a: Rule, b: Rule): boolean {
+  return a.conditions.length > 0 && a.conditions.every((ca) => b.conditions.some((cb) => conditionCovers(ca, cb)));
+}
+
+/** The key of the network a CIDR names: its first `prefix` bits and the prefix. */
+function cidrKey(c: Cidr, prefix = c.prefix): string {
+  const n = normaliseCidr(c);
+  const p = Math.min(prefix, n.ip.length * 8);
+  let bits = '';
+  for (let i = 0; i < p; i++) bits += ((n.ip[i >> 3] ?? 0) >> (7 - (i & 7))) & 1;
+  return `${n.ip.length}/${bits}`;
+}
+
+const kindBit: Record<Condition['kind'], number> = {domain: 1, ip: 2, source: 4, port: 8, sourcePort: 16, network: 32, user: 64, inboundTag: 128, protocol: 256, attrs: 512};
+/** The kinds an index can find candidates by, most selective first; port and network are scanned. */
+const indexed: Condition['kind'][] = ['domain', 'inboundTag', 'user', 'ip', 'source', 'protocol', 'attrs'];
+
+/** Keys under which a covering condition files itself: conditionCovers(a, b) implies keysOf(a) meets queryKeys(b). */
+function keysOf(c: Condition): string[] {
+  switch (c.kind) {
+    case 'domain': return c.entries.flatMap((x) => [`t:${x.text}`, ...(x.kind === 'plain' && x.type === 'domain' ? [`d:${x.value.toLowerCase()}`] : []), ...(x.kind === 'plain' && x.type === 'substr' ? [`k:${x.value}`] : [])]);
+    case 'ip': case 'source': return c.entries.flatMap((x) => [`t:${x.text}`, ...(x.kind === 'cidr' && !x.inverse ? x.cidrs.map((y) => `c:${cidrKey(y)}`) : [])]);
+    case 'user': case 'inboundTag': case 'protocol': return c.values;
+    case 'attrs': return [c.code];
+    default: return [];
+  }
+}
+
+/** The keys a condition covering `c` must have filed itself under (from c's first entry); null: a substring too long to list. */
+function queryKeys(c: Condition): string[] | null {
+  switch (c.kind) {
+    case 'domain': {
+      const e = c.entries[0];
+      if (!e) return [];
+      const keys = [`t:${e.text}`];
+      if (e.kind !== 'plain' || e.type === 'regex') return keys;
+      const v = e.value.toLowerCase();
+      if (e.type === 'domain' || e.type === 'full') {
+        const labels = v.split('.');
+        for (let i = 0; i < labels.length; i++) keys.push(`d:${labels.slice(i).join('.')}`);
+      }
+      if (e.value.length > 64) return null;
+      for (let i = 0; i < e.value.length; i++) for (let j = i; j <= e.value.length; j++) keys.push(`k:${e.value.slice(i, j)}`);
+      return keys;
+    }
+    case 'ip': case 'source': {
+      const e = c.entries[0];
+      if (!e) return [];
+      const keys = [`t:${e.text}`];
+      const first = e.kind === 'cidr' && !e.inverse ? e.cidrs[0] : undefined;
+      if (first) for (let p = 0; p <= first.prefix; p++) keys.push(`c:${cidrKey(first, p)}`);
+      return keys;
+    }
+    case 'user': case 'inboundTag': return c.values.slice(0, 1);
+    case 'protocol': { const v = c.values[0] ?? ''; return Array.from({length: v.length + 1}, (_, i) => v.slice(0, i)); }
+    case 'attrs': return [c.code];
+    default: return null;
+  }
+}
+
+type Group = {mask: number; rules: Rule[]; index: Map<string, Set<Rule>> | null; kind: Condition['kind'] | null};
+
+/**
+ * Rules an earlier rule makes unreachable: every condition of the earlier one covers one of the
+ * later one's. Earlier rules are grouped by the kinds of condition they have (only a rule whose
+ * kinds the later one also has can cover it), and each group is indexed by its most selective
+ * kind, so a configuration of 10,000 domain rules is checked in about linear time; groups of
+ * port and network conditions only are compared rule by rule. `deadline` (a performance.now()
+ * time) cuts the check short: `complete` then says how far it got.
+ */
+export function shadowedRulesWithin(model: Model, deadline = Infinity): {warnings: Warning[]; checked: number; complete: boolean} {
   const out: Warning[] = [];
+  const groups = new Map<number, Group>();
   const rules = model.router.rules;
-  rules.forEach((b, j) => {
-    for (let i = 0; i < j; i++) {
-      const a = rules[i]!;
-      if (a.conditions.length === 0) continue;
-      if (a.conditions.every((ca) => b.conditions.some((cb) => conditionCovers(ca, cb)))) {
-        // same destination: harmless duplication, still worth saying
-        out.push({code: 'shadowedRule', rule: b.index, by: a.index});
-        break;
+  for (let j = 0; j < rules.length; j++) {
+    if ((j & 255) === 0 && performance.now() > deadline) return {warnings: out, checked: j, complete: false};
+    const b = rules[j]!;
+    const maskB = b.conditions.reduce((m, c) => m | kindBit[c.kind], 0);
+    let by: Rule | undefined;
+    for (const g of groups.values()) {
+      if ((g.mask & ~maskB) !== 0) continue;
+      let candidates: Iterable<Rule> = g.rules;
+      if (g.index && g.kind) {
+        const found = new Set<Rule>();
+        let all = false;
+        for (const cb of b.conditions.filter((c) => c.kind === g.kind)) {
+          const keys = queryKeys(cb);
+          if (keys === null) { all = true; break; }
+          for (const k of keys) for (const r of g.index.get(k) ?? []) found.add(r);
+        }
+        if (!all) candidates = found;
+      }
+      for (const a of candidates) {
+        if (a.index >= b.index || (by && a.index >= by.index)) continue;
+        if (ruleCovers(a, b)) by = a;
       }
     }
-  });
-  return out;
+    if (by) out.push({code: 'shadowedRule', rule: b.index, by: by.index});
+    if (b.conditions.length === 0) continue;
+    let g = groups.get(maskB);
+    if (!g) {
+      const kind = indexed.find((k) => (maskB & kindBit[k]) !== 0) ?? null;
+      g = {mask: maskB, rules: [], index: kind ? new Map() : null, kind};
+      groups.set(maskB, g);
+    }
+    g.rules.push(b);
+    if (g.index && g.kind) {
+      const c = b.conditions.find((x) => x.kind === g!.kind)!;
+      for (const k of keysOf(c)) {
+        let set = g.index.get(k);
+        if (!set) { set = new Set(); g.index.set(k, set); }
+        set.add(b);
+      }
+    }
+  }
+  return {warnings: out, checked: rules.length, complete: true};
+}
+
+/** shadowedRulesWithin without a deadline. */
+export function shadowedRules(model: Model): Warning[] {
+  return shadowedRulesWithin(model).warnings;
 }
 
 export function trace(model: Model, dest: Destination, geo: GeoData): TraceResult {
+  // where v2ray refuses to start, nothing is routed: the reasons are the answer
+  if (model.errors.length > 0) {
+    return {route: {steps: [], outbound: null, alternatives: [], errors: []}, lookups: [], clientQuery: null, warnings: [], errors: [...new Set(model.errors)], refused: true};
+  }
   const r = route(model, dest, geo);
   const warnings: Warning[] = [];
   const lookups = r.steps.filter((s): s is LookupStep => s.kind === 'lookup').map((s) => s.dns);
@@ -790,7 +925,8 @@ export function trace(model: Model, dest: Destination, geo: GeoData): TraceResul
     const sniffs = inbound ? inbound.sniffing : model.inbounds.some((i) => i.sniffing);
     if (domainRules.length > 0 && !sniffs) warnings.push({code: 'domainRuleNeedsSniffing', rules: domainRules, inbound: dest.inboundTag});
   }
-  warnings.push(...shadowedRules(model));
+  // shadowed rules are a property of the configuration, not of a destination: the panel runs
+  // shadowedRules() once per configuration, off the main thread (shadowWorker.ts)
   for (const rule of model.router.rules) {
     if (model.format === 'v5' && rule.conditions.filter((c) => c.kind === 'domain').length > 1) warnings.push({code: 'v5DomainAndGeoDomain', rule: rule.index});
     if (rule.outboundTag && !model.outbounds.some((o) => o.tag === rule.outboundTag)) warnings.push({code: 'missingOutbound', rule: rule.index, tag: rule.outboundTag});
@@ -800,4 +936,20 @@ export function trace(model: Model, dest: Destination, geo: GeoData): TraceResul
     if (b.balancerTag && !model.router.balancers.some((x) => x.tag === b.balancerTag)) errors.push(`balancer ${b.balancerTag} not found`);
   }
   return {route: r, lookups, clientQuery, warnings, errors: [...new Set(errors)]};
+}
+
+/**
+ * trace() with a deadline: null when it runs longer than `ms` milliseconds (the engine's loops
+ * check the clock), so that a configuration, a shared link or a name cannot keep the page busy.
+ */
+export function traceWithin(model: Model, dest: Destination, geo: GeoData, ms: number): TraceResult | null {
+  const previous = setDeadline(performance.now() + ms);
+  try {
+    return trace(model, dest, geo);
+  } catch (e) {
+    if (e instanceof DeadlineExceeded) return null;
+    throw e;
+  } finally {
+    setDeadline(previous);
+  }
 }

@@ -195,6 +195,10 @@ const fragments = [
     trace: {address: 'www.example.org', port: '8080', inbound: 'socks-in'}, result: 'proxy', step: 'rule'},
   {page: '/v5/config/router', unique: 'stickyChoice', format: 'v5', shows: ['"balancingTag": "auto"', 'stickyChoice'],
     trace: {address: 'www.example.com', port: '443', inbound: ''}, result: 'proxy-1 | proxy-2', step: 'balancer'},
+  {page: '/config/observatory', unique: 'multiObservatory', format: 'v4', shows: ['"observerTag": "asia"', '"tag": "proxy-frankfurt-1"'],
+    trace: {address: 'www.example.com', port: '443', inbound: 'europe'}, result: 'proxy-frankfurt-1 | proxy-frankfurt-2', step: 'balancer'},
+  {page: '/v5/config/service/burstObservatory', unique: '%22balancingTag%22%3A%22balancer%22', format: 'v5', shows: ['"strategy": "leastload"', 'samplingCount'],
+    trace: {address: 'www.example.com', port: '443', inbound: ''}, result: 'proxy-1 | proxy-2', step: 'balancer'},
 ] as const;
 
 for (const locale of ['zh', 'en'] as const) {

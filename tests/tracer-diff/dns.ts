@@ -177,7 +177,30 @@ type Count = {done: number; agree: number};
 type Kinds = Record<string, number>;
 
 /** One generated v4 configuration (its ports filled in per format later), and what the world answers. */
-function generate(rnd: () => number, world: World, n: number, port: number): {config: Json; hasFake: boolean; silent: boolean} {
+/**
+ * The DNS case classes of issue 42: a run focused on one setting generates it on most servers
+ * (`expect-ips`: expectIps on nine servers in ten; `fallback`: two to four servers, most with
+ * domains, skipFallback or a fallbackStrategy on most, and a global fallback setting on most
+ * configurations), and has no silent server.
+ */
+export type DnsFocus = 'expect-ips' | 'fallback';
+
+/** What the tracer is given instead of the file, for a planted fault (`--plant`): the class's setting dropped. */
+export const DNS_PLANTS: Record<DnsFocus, (config: Json) => Json> = {
+  'expect-ips': (c) => {
+    const d = structuredClone(c.dns) as Json;
+    d.servers = (d.servers as unknown[]).map((s) => { if (typeof s !== 'object' || s === null) return s; const {expectIps: _, ...rest} = s as Json; return rest; });
+    return {...c, dns: d};
+  },
+  fallback: (c) => {
+    const d = structuredClone(c.dns) as Json;
+    delete d.disableFallback; delete d.disableFallbackIfMatch; delete d.fallbackStrategy;
+    d.servers = (d.servers as unknown[]).map((s) => { if (typeof s !== 'object' || s === null) return s; const {skipFallback: _a, fallbackStrategy: _b, ...rest} = s as Json; return rest; });
+    return {...c, dns: d};
+  },
+};
+
+function generate(rnd: () => number, world: World, n: number, port: number, focus?: DnsFocus): {config: Json; hasFake: boolean; silent: boolean} {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
   world.a.clear(); world.aaaa.clear(); world.nx.clear();
   for (const name of NAMES) {
@@ -185,7 +208,7 @@ function generate(rnd: () => number, world: World, n: number, port: number): {co
     if (rnd() < 0.4) world.aaaa.set(name, pick(AAAA));
   }
   // servers: 1-4 of plain DNS (address:port pairs), localhost, DoH (routed and local) and FakeDNS
-  const count = 1 + Math.floor(rnd() * 4);
+  const count = focus === 'fallback' ? 2 + Math.floor(rnd() * 3) : 1 + Math.floor(rnd() * 4);
   const chosen = new Set<string>();
   while (chosen.size < count) {
     const x = rnd();
@@ -195,17 +218,17 @@ function generate(rnd: () => number, world: World, n: number, port: number): {co
   const servers: (string | Json)[] = [...chosen].map((entry) => {
     const plain = /^\d/.test(entry);
     const [address, p] = plain ? entry.split(':') : [entry, undefined];
-    const domains = Array.from({length: Math.floor(rnd() * 3)}, () => pick(DOMAINS));
-    const expectIps = entry !== 'fakedns' && rnd() < 0.3 ? [...new Set([pick(EXPECT), ...(rnd() < 0.3 ? [pick(EXPECT)] : [])])] : [];
+    const domains = Array.from({length: focus === 'fallback' ? 1 + Math.floor(rnd() * 2) : Math.floor(rnd() * 3)}, () => pick(DOMAINS));
+    const expectIps = entry !== 'fakedns' && rnd() < (focus === 'expect-ips' ? 0.9 : 0.3) ? [...new Set([pick(EXPECT), ...(rnd() < 0.3 ? [pick(EXPECT)] : [])])] : [];
     const clientIp = entry !== 'localhost' && entry !== 'fakedns' && rnd() < 0.2 ? pick(CLIENT_IPS) : undefined;
     const queryStrategy = entry !== 'fakedns' && rnd() < 0.25 ? pick(STRATEGIES) : undefined;
     // whether the server is asked when its domains do not match (nameserver.go:120)
-    const fallback = rnd() < 0.1 ? (rnd() < 0.3 ? {skipFallback: true} : {fallbackStrategy: pick(FALLBACKS)}) : {};
+    const fallback = rnd() < (focus === 'fallback' ? 0.7 : 0.1) ? (rnd() < 0.3 ? {skipFallback: true} : {fallbackStrategy: pick(FALLBACKS)}) : {};
     if ((!plain || p === '53') && domains.length === 0 && expectIps.length === 0 && !clientIp && !queryStrategy && rnd() < 0.6) return address!;
     return {address, ...(!plain || (p === '53' && rnd() < 0.5) ? {} : {port: Number(p)}), ...(domains.length ? {domains: [...new Set(domains)]} : {}),
       ...(expectIps.length ? {expectIps} : {}), ...(clientIp ? {clientIp} : {}), ...(queryStrategy ? {queryStrategy} : {}), ...fallback};
   });
-  const silent = n <= SILENT_CONFIGS;
+  const silent = !focus && n <= SILENT_CONFIGS;
   if (silent) {
     // most lookups after the timeout succeed: no expectIps or queryStrategy to fail them
     for (const s of servers) if (typeof s === 'object') { delete s.expectIps; delete s.queryStrategy; delete s.skipFallback; delete s.fallbackStrategy; }
@@ -229,7 +252,8 @@ function generate(rnd: () => number, world: World, n: number, port: number): {co
   const hasFake = chosen.has('fakedns');
   const queryStrategy = !silent && rnd() < 0.3 ? pick(STRATEGIES) : undefined;
   const x = rnd();
-  const fallback = silent ? {} : x < 0.03 ? {disableFallback: true} : x < 0.06 ? {disableFallbackIfMatch: true} : x < 0.1 ? {fallbackStrategy: pick(FALLBACKS)} : {};
+  const f = focus === 'fallback' ? 0.2 : 0.03;
+  const fallback = silent ? {} : x < f ? {disableFallback: true} : x < 2 * f ? {disableFallbackIfMatch: true} : x < (focus === 'fallback' ? 0.7 : 0.1) ? {fallbackStrategy: pick(FALLBACKS)} : {};
   const config = {
     log: {loglevel: 'warning', access: ''},
     inbounds: [{tag: 'in', listen: '127.0.0.1', port, protocol: 'socks', settings: {auth: 'noauth'}},
@@ -256,7 +280,20 @@ function generate(rnd: () => number, world: World, n: number, port: number): {co
 
 type Json = Record<string, unknown>;
 
-export async function runDns(r: DnsRunner, total: number): Promise<{c: Record<Format, Count>; failures: string[]; kinds: Kinds}> {
+export type DnsPhase = {total: number; focus?: DnsFocus; plant?: boolean; portBase?: number};
+export type DnsResult = {c: Record<Format, Count>; failures: string[]; kinds: Kinds};
+
+/** One phase (see runDnsPhases). */
+export async function runDns(r: DnsRunner, total: number, opts: Omit<DnsPhase, 'total'> = {}): Promise<DnsResult> {
+  return (await runDnsPhases(r, [{total, ...opts}]))[0]!;
+}
+
+/**
+ * Phases of lookups, each with its own counts, on one set of stand-ins: the plain comparison and
+ * the focused classes share the servers (set up once, so no query can reach a server of an
+ * earlier run).
+ */
+export async function runDnsPhases(r: DnsRunner, phases: DnsPhase[]): Promise<DnsResult[]> {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r.rnd() * xs.length)]!;
   const world: World = {a: new Map(), aaaa: new Map(), nx: new Set(), asked: []};
   pointResolverAtLocal(r.dir);
@@ -274,18 +311,26 @@ export async function runDns(r: DnsRunner, total: number): Promise<{c: Record<Fo
     closers.push(() => s.close());
   }
   const env = {SSL_CERT_FILE: tls.ca};
+  const results: DnsResult[] = [];
+  // numbers configurations across the phases: their files and access logs are named by it, and a
+  // log left by an earlier phase's configuration of the same number would answer for the new one
+  let n = 0;
+  try {
+  for (const opts of phases) {
+  const total = opts.total;
   const c: Record<Format, Count> = {v4: {done: 0, agree: 0}, v5: {done: 0, agree: 0}};
-  let n = 0, silentDone = 0;
+  let silentDone = 0;
   const failures: string[] = [];
   // what the cases exercised, so a run that tests little shows it
   const kinds: Kinds = {configs: 0, redirected: 0, timeout: 0, domainMatch: 0, moved: 0, severalAsked: 0, hosts: 0, replaced: 0, ecs: 0, noAnswer: 0,
     repeated: 0, noFallback: 0, mphOrder: 0, localhost: 0, doh: 0, dohLocal: 0, tcp: 0, tcpLocal: 0, nxdomain: 0, onlyAAAA: 0, onlyA: 0, aaaaUsed: 0, clientQuery: 0, fakeAnswer: 0, fakeV5PoolIgnored: 0, fakeSkipped: 0};
   const count = (k: string): void => { kinds[k] = (kinds[k] ?? 0) + 1; };
-  try {
+  {
     while (c.v4.done < total && failures.length < 30) {
       n++;
-      const port = 21000 + (n % 1000);
-      const {config, hasFake, silent} = generate(r.rnd, world, n, port);
+      // each run its own ports (a configuration uses port, +1000, +2000 and +3000)
+      const port = (opts.portBase ?? 21000) + (n % 1000);
+      const {config, hasFake, silent} = generate(r.rnd, world, n, port, opts.focus);
       count('configs');
       const runs = (['v4', 'v5'] as const).map((format) => {
         const p = format === 'v4' ? port : port + 1000;
@@ -295,7 +340,10 @@ export async function runDns(r: DnsRunner, total: number): Promise<{c: Record<Fo
         v4.inbounds[0]!.port = p;
         v4.inbounds[1]!.port = p + 2000;
         const written = format === 'v4' ? v4 : toV5(v4, join(r.dir, `dns-${n}-v5-error.log`));
-        return {format, port: p, log, written: written as Json, model: readConfig(written, format)};
+        // a planted fault: the tracer reads the file with the class's setting dropped
+        const plant = opts.plant && opts.focus ? DNS_PLANTS[opts.focus] : null;
+        const traced = !plant ? written : format === 'v4' ? plant(v4 as unknown as Json) : toV5(plant(v4 as unknown as Json), join(r.dir, `dns-${n}-v5-error.log`));
+        return {format, port: p, log, written: written as Json, model: readConfig(traced, format)};
       });
       const started = await Promise.all(runs.map((x) => r.start(`dns-${n}-${x.format}`, x.written, x.format === 'v4' ? 'json' : 'jsonv5', x.port, env)));
       if (started.some((s) => !s.ok)) {
@@ -386,6 +434,7 @@ export async function runDns(r: DnsRunner, total: number): Promise<{c: Record<Fo
           if (run.format === 'v4') {
             if (t.servers.some((s) => s.why === 'domain' && s.outcome !== undefined)) count('domainMatch');
             if (t.skipped.some((s) => s.why !== 'fakedns')) count('noFallback');
+            if (t.servers.some((s) => s.expectIPs.length > 0 && s.outcome !== undefined)) count('expectChecked');
             if (run.model.dns.domainMatcher === 'mph' && t.servers.filter((s) => s.why === 'domain').length > 1) count('mphOrder');
             if (t.servers.some((s) => s.outcome === 'next')) count('moved');
             if (t.servers.some((s) => s.outcome === 'timeout')) count('timeout');
@@ -413,9 +462,12 @@ export async function runDns(r: DnsRunner, total: number): Promise<{c: Record<Fo
       }
       await Promise.all(started.map((s) => s.stop()));
     }
+  }
+  if (!opts.focus && silentDone < SILENT_CONFIGS) failures.push(`only ${silentDone} of ${SILENT_CONFIGS} lookups with a silent server were generated`);
+  results.push({c, failures, kinds});
+  }
   } finally {
     for (const close of closers) close();
   }
-  if (silentDone < SILENT_CONFIGS) failures.push(`only ${silentDone} of ${SILENT_CONFIGS} lookups with a silent server were generated`);
-  return {c, failures, kinds};
+  return results;
 }

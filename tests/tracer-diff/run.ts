@@ -27,8 +27,9 @@ import {enterNamespace} from '../toolkit/namespace.mjs';
 import {killAll, V2rayProcess} from '../toolkit/processes.mjs';
 import {RELEASE, v2ray, withToolkit} from '../toolkit/v2ray.mjs';
 import {geoipDat, geositeDat, type SiteEntry} from '../toolkit/geo.mjs';
-import {runDns, type Started} from './dns';
+import {DNS_PLANTS, type DnsFocus, type DnsResult, runDnsPhases, type Started} from './dns';
 import {toV5} from './v5';
+import {CLASSES, MIN} from './classes';
 
 const arg = (name: string, dflt: number): number => {
   const i = process.argv.indexOf(name);
@@ -51,6 +52,9 @@ const TAGS = ['o0', 'o1', 'o2', 'o3', 'o4'];
 let seed = arg('--seed', 28);
 const rnd = (): number => { seed = (seed * 1103515245 + 12345) % 2 ** 31; return seed / 2 ** 31; };
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+/** the case classes draw from their own sequence, so adding cases to them leaves the routing half's cases as they were */
+let classSeed = arg('--seed', 28) + 4242;
+const classRnd = (): number => { classSeed = (classSeed * 1103515245 + 12345) % 2 ** 31; return classSeed / 2 ** 31; };
 const some = <T>(xs: readonly T[], max: number): T[] => [...new Set(Array.from({length: 1 + Math.floor(rnd() * max)}, () => pick(xs)))];
 
 function domainEntry(): string {
@@ -226,6 +230,85 @@ async function routingHalf(bin: string, geo: ReturnType<typeof emptyGeoData>, di
   return {c, failures};
 }
 
+// ---- the case classes (classes.ts) ----
+
+type ClassCount = Record<Format, Count>;
+
+/**
+ * Each class until it has `min` cases in each format: a configuration the toolkit refuses is one
+ * case (the tracer must refuse it too), a destination through one that starts is one case (the
+ * outbound must agree). With `plant`, the tracer reads the class's planted fault instead.
+ */
+async function classesHalf(bin: string, geo: ReturnType<typeof emptyGeoData>, dir: string, only: string | null, plant: boolean, min: number): Promise<{counts: Record<string, ClassCount>; refused: Record<string, number>; kinds: Record<string, Record<string, number>>; failures: string[]}> {
+  const counts: Record<string, ClassCount> = {};
+  /** per class, the cases that are a configuration the toolkit refuses */
+  const refused: Record<string, number> = {};
+  const kinds: Record<string, Record<string, number>> = {};
+  const failures: string[] = [];
+  let n = 0;
+  for (const cls of CLASSES.filter((x) => only === null || x.name === only)) {
+    const c = counts[cls.name] = {v4: {done: 0, agree: 0}, v5: {done: 0, agree: 0}};
+    let configs = 0;
+    while ((c.v4.done < min || c.v5.done < min) && configs < 20 * min) {
+      n++; configs++;
+      const port = 12000 + (n % 1000);
+      const {config, dests} = cls.generate(classRnd);
+      const runs = FORMATS.map(([flag, format]) => {
+        const p = format === 'v4' ? port : port + 1000;
+        const log = join(dir, `class-${n}-${format}.log`);
+        const v4 = structuredClone(config);
+        (v4.log as Record<string, unknown>).access = log;
+        ((v4.inbounds as Record<string, unknown>[])[0]!).port = p;
+        const written = format === 'v4' ? v4 : toV5(v4, join(dir, `class-${n}-v5-error.log`));
+        const traced = plant ? (format === 'v4' ? cls.plant(v4) : toV5(cls.plant(v4), join(dir, `class-${n}-v5-error.log`))) : written;
+        return {flag, format, port: p, log, written, model: readConfig(traced, format)};
+      });
+      const started = await Promise.all(runs.map((r) => startV2ray(bin, dir, `class-${n}-${r.format}`, r.written, r.flag, r.port)));
+      for (const [i, r] of runs.entries()) {
+        const s = started[i]!;
+        const refusedByToolkit = !s.ok && /exited before it started/.test(s.out());
+        if (!s.ok && !refusedByToolkit) {
+          failures.push(`${cls.name}: config ${n} (${r.format} format) did not start for another reason: ${s.out().slice(-600)}`);
+          continue;
+        }
+        const refusedByTracer = r.model.errors.length > 0;
+        if (refusedByToolkit || refusedByTracer) {
+          c[r.format].done++;
+          if (refusedByToolkit) refused[cls.name] = (refused[cls.name] ?? 0) + 1;
+          if (refusedByToolkit && refusedByTracer) c[r.format].agree++;
+          else failures.push(`${cls.name}: config ${n} (${r.format} format): v2ray ${refusedByToolkit ? 'refuses it' : 'starts'}, the tracer ${refusedByTracer ? `refuses it (${r.model.errors.join('; ')})` : 'traces it'}\n${JSON.stringify(r.format === 'v4' ? config.routing : (r.written as Record<string, unknown>).router)}${refusedByToolkit ? `\n${s.out().slice(-400)}` : ''}`);
+        }
+      }
+      for (const d of dests) {
+        await Promise.all(runs.map(async (r, i) => {
+          if (!started[i]!.ok || r.model.errors.length > 0) return;
+          await socksConnect(r.port, d.host, d.port);
+          const real = await detour(r.log, d.host, d.port);
+          const hosts = (config.dns as {hosts: Record<string, string | string[]>}).hosts;
+          const answer = hosts[d.host];
+          const t = route(r.model, {address: d.host, port: d.port, network: 'tcp', inboundTag: 'in', dnsAnswer: answer === undefined ? [] : ([] as string[]).concat(answer)}, geo);
+          const mine = t.outbound ?? '';
+          const ok = real !== null && (mine === real || mine.split(' | ').includes(real)) && t.alternatives.length === 0;
+          c[r.format].done++;
+          // what the case went through, so a class that tests little shows it
+          const seen = (what: string): void => { const kk = kinds[cls.name] ??= {}; kk[what] = (kk[what] ?? 0) + 1; };
+          if (t.steps.some((x) => x.kind === 'lookup')) seen('lookup');
+          if (t.steps.some((x) => x.kind === 'secondPass')) seen('secondPass');
+          const bal = t.steps.find((x) => x.kind === 'balancer');
+          if (bal && bal.kind === 'balancer') seen(bal.result ? 'fallbackTag' : bal.candidates.length === 0 ? 'noCandidate' : bal.candidates.length > 1 ? 'severalCandidates' : 'oneCandidate');
+          if (t.steps.some((x) => x.kind === 'outbound' && x.via !== 'default')) seen('ruleMatched');
+          if (/[A-Z]/.test(d.host)) seen('mixedCase');
+          if (ok) c[r.format].agree++;
+          else failures.push(`${cls.name}: config ${n} (${r.format} format), ${d.host}:${d.port}: v2ray ${real} tracer ${mine}\n${JSON.stringify(r.format === 'v4' ? config.routing : (r.written as Record<string, unknown>).router)}`);
+        }));
+      }
+      await Promise.all(started.map((s) => s.stop()));
+      if (failures.length > 40) break;
+    }
+  }
+  return {counts, refused, kinds, failures};
+}
+
 async function main(): Promise<void> {
   const bin = v2ray();
   await enterNamespace({name: 'npm run tracer:diff', env: {V2RAY_BIN: bin}, timeoutMs: 6 * 60_000});
@@ -237,14 +320,71 @@ async function main(): Promise<void> {
   geo.sites.set('geosite.dat', readGeoSite('geosite.dat', geositeDat(sites)));
   geo.ips.set('geoip.dat', readGeoIP('geoip.dat', geoipDat(ips)));
   let ok = false;
+  // --plant NAME: only that class, with its planted fault; success is the comparison failing
+  const plantAt = process.argv.indexOf('--plant');
+  const planted = plantAt >= 0 ? process.argv[plantAt + 1] ?? '' : null;
+  const onlyAt = process.argv.indexOf('--class');
+  const only = onlyAt >= 0 ? process.argv[onlyAt + 1] ?? '' : null;
+  const dnsClasses = Object.keys(DNS_PLANTS) as DnsFocus[];
+  const names = [...CLASSES.map((x) => x.name), ...dnsClasses];
+  if ((planted !== null && !names.includes(planted)) || (only !== null && !names.includes(only))) {
+    console.error(`--plant and --class take one of: ${names.join(', ')}`);
+    process.exit(2);
+  }
   try {
-    const r = await routingHalf(bin, geo, dir);
-    console.log(`oracle 2 (routing): ${r.c.v4.agree + r.c.v5.agree}/${r.c.v4.done + r.c.v5.done} cases agree with v2ray ${RELEASE} (${perFormat(r.c)})`);
-    for (const f of r.failures.slice(0, 10)) console.log(`DIFF ${f}`);
-    const d = await runDns({dir, geo, rnd, socksConnect, detour, start: (role, config, format, port, env) => startV2ray(bin, dir, role, config, format, port, env)}, arg('--dns-cases', 160));
-    console.log(`oracle 2 (DNS): ${d.c.v4.agree + d.c.v5.agree}/${d.c.v4.done + d.c.v5.done} lookups agree with v2ray ${RELEASE} (${perFormat(d.c)}; servers asked in order, record types, client subnet, outbound carrying the queries, address used); ${Object.entries(d.kinds).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-    for (const f of d.failures.slice(0, 10)) console.log(`DIFF ${f}`);
-    ok = r.failures.length === 0 && d.failures.length === 0 && d.c.v4.done > 0 && d.c.v5.done > 0;
+    const dnsRunner = {dir, geo, rnd, socksConnect, detour, start: (role: string, config: unknown, format: 'json' | 'jsonv5', port: number, env: Record<string, string>) => startV2ray(bin, dir, role, config, format, port, env)};
+    /** a DNS class: MIN lookups in each format, focused on its setting, on ports of its own */
+    const dnsPhase = (focus: DnsFocus, plant: boolean) => ({total: MIN, focus, plant, portBase: focus === 'expect-ips' ? 25000 : 29000});
+    const dnsClass = async (focus: DnsFocus, plant: boolean): Promise<DnsResult> => (await runDnsPhases(dnsRunner, [dnsPhase(focus, plant)]))[0]!;
+    const dnsLine = (focus: DnsFocus, d: DnsResult): string =>
+      `oracle 2 (class ${focus}): ${d.c.v4.agree + d.c.v5.agree}/${d.c.v4.done + d.c.v5.done} lookups agree with v2ray ${RELEASE} (${perFormat(d.c)}; ${Object.entries(d.kinds).filter(([, v]) => v > 0).map(([w, v]) => `${w} ${v}`).join(', ')})`;
+    if (planted !== null && (dnsClasses as string[]).includes(planted)) {
+      const d = await dnsClass(planted as DnsFocus, true);
+      console.log(`planted fault in ${planted}: ${dnsLine(planted as DnsFocus, d)}; ${d.failures.length} disagreements`);
+      for (const f of d.failures.slice(0, 3)) console.log(`CAUGHT ${f.split('\n')[0]}`);
+      ok = d.failures.length > 0;
+      console.log(ok ? `the planted fault in ${planted} is caught` : `the planted fault in ${planted} went unnoticed`);
+    } else if (only !== null && (dnsClasses as string[]).includes(only)) {
+      const d = await dnsClass(only as DnsFocus, false);
+      console.log(dnsLine(only as DnsFocus, d));
+      for (const f of d.failures.slice(0, 10)) console.log(`DIFF ${f}`);
+      ok = d.failures.length === 0 && d.c.v4.done >= MIN && d.c.v5.done >= MIN;
+    } else if (planted !== null) {
+      const k = await classesHalf(bin, geo, dir, planted, true, MIN);
+      const cc = k.counts[planted]!;
+      console.log(`planted fault in ${planted}: ${cc.v4.agree + cc.v5.agree}/${cc.v4.done + cc.v5.done} cases agree (${perFormat(cc)}); ${k.failures.length} disagreements`);
+      for (const f of k.failures.slice(0, 3)) console.log(`CAUGHT ${f.split('\n')[0]}`);
+      ok = k.failures.length > 0;
+      console.log(ok ? `the planted fault in ${planted} is caught` : `the planted fault in ${planted} went unnoticed`);
+    } else {
+      // --class NAME: only that class, without the two halves
+      const k = await classesHalf(bin, geo, dir, only, false, MIN);
+      for (const [name, cc] of Object.entries(k.counts)) {
+        console.log(`oracle 2 (class ${name}): ${cc.v4.agree + cc.v5.agree}/${cc.v4.done + cc.v5.done} cases agree with v2ray ${RELEASE} (${perFormat(cc)}; ${k.refused[name] ?? 0} of them configurations it refuses; ${Object.entries(k.kinds[name] ?? {}).map(([w, v]) => `${w} ${v}`).join(', ')})`);
+    }
+      for (const f of k.failures.slice(0, 10)) console.log(`DIFF ${f}`);
+      const classesOk = k.failures.length === 0 && Object.values(k.counts).every((cc) => cc.v4.done >= MIN && cc.v5.done >= MIN);
+      if (only !== null) {
+        ok = classesOk;
+      } else {
+      const r = await routingHalf(bin, geo, dir);
+      console.log(`oracle 2 (routing): ${r.c.v4.agree + r.c.v5.agree}/${r.c.v4.done + r.c.v5.done} cases agree with v2ray ${RELEASE} (${perFormat(r.c)})`);
+      for (const f of r.failures.slice(0, 10)) console.log(`DIFF ${f}`);
+      // the plain comparison, then the DNS classes, on one set of stand-ins
+      const [d, ...dnsClassResults] = await runDnsPhases(dnsRunner, [{total: arg('--dns-cases', 160)}, ...dnsClasses.map((focus) => dnsPhase(focus, false))]);
+      if (!d) throw new Error('no DNS result');
+      console.log(`oracle 2 (DNS): ${d.c.v4.agree + d.c.v5.agree}/${d.c.v4.done + d.c.v5.done} lookups agree with v2ray ${RELEASE} (${perFormat(d.c)}; servers asked in order, record types, client subnet, outbound carrying the queries, address used); ${Object.entries(d.kinds).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+      for (const f of d.failures.slice(0, 10)) console.log(`DIFF ${f}`);
+      let dnsClassesOk = true;
+      for (const [i, focus] of dnsClasses.entries()) {
+        const dc = dnsClassResults[i]!;
+        console.log(dnsLine(focus, dc));
+        for (const f of dc.failures.slice(0, 5)) console.log(`DIFF ${f}`);
+        dnsClassesOk &&= dc.failures.length === 0 && dc.c.v4.done >= MIN && dc.c.v5.done >= MIN;
+      }
+      ok = classesOk && dnsClassesOk && r.failures.length === 0 && d.failures.length === 0 && d.c.v4.done > 0 && d.c.v5.done > 0;
+      }
+    }
   } finally {
     killAll();
     rmSync(dir, {recursive: true, force: true});

@@ -114,9 +114,10 @@ function dns(d: Json): Json {
     out.staticHosts = Object.keys(d.hosts as Json).sort().flatMap((key) => {
       const k = hostKey(key);
       if (!k) return [];
-      const v = String((d.hosts as Json)[key]);
+      const value = (d.hosts as Json)[key];
+      const v = String(Array.isArray(value) ? value[0] : value);
       const isIp = /^\d+(\.\d+){3}$/.test(v) || v.includes(':');
-      return [isIp ? {...k, ip: [v]} : {...k, proxiedDomain: v}];
+      return [isIp ? {...k, ip: Array.isArray(value) ? value.map(String) : [v]} : {...k, proxiedDomain: v}];
     });
   }
   if (d.clientIp) out.clientIp = d.clientIp;
@@ -135,16 +136,17 @@ function dns(d: Json): Json {
 export function toV5(c: Json, errorLog: string): Json {
   const log = c.log as Json;
   const routing = (c.routing ?? {}) as Json;
-  const ds: Record<string, string> = {AsIs: 'AsIs', IPIfNonMatch: 'IpIfNonMatch', IPOnDemand: 'IpOnDemand'};
+  // the v4 names compare case-insensitively (infra/conf/synthetic/router/router.go:96)
+  const ds: Record<string, string> = {asis: 'AsIs', ipifnonmatch: 'IpIfNonMatch', ipondemand: 'IpOnDemand'};
   return {
     log: {access: {type: 'File', path: log.access}, error: {type: 'File', level: 'Warning', path: errorLog}},
     inbounds: (c.inbounds as Json[]).map(inbound),
     outbounds: (c.outbounds as Json[]).map(outbound),
     ...(c.dns ? {dns: dns(c.dns as Json)} : {}),
     router: {
-      domainStrategy: ds[routing.domainStrategy as string] ?? 'AsIs',
+      domainStrategy: ds[String(routing.domainStrategy ?? '').toLowerCase()] ?? 'AsIs',
       rule: ((routing.rules ?? []) as Json[]).map(rule),
-      ...(routing.balancers ? {balancingRule: (routing.balancers as Json[]).map((b) => ({tag: b.tag, outbound_selector: b.selector}))} : {}),
+      ...(routing.balancers ? {balancingRule: (routing.balancers as Json[]).map((b) => ({tag: b.tag, outbound_selector: b.selector, ...(typeof b.fallbackTag === 'string' ? {fallback_tag: b.fallbackTag} : {})}))} : {}),
     },
   };
 }

@@ -104,3 +104,32 @@ test('a fragment the plugin cannot wrap stops the build, naming the page, the fe
   assert.throws(() => run({type: 'code', lang: 'json', meta: 'fragment=RuleObject trace="bad"', value: '{', position: {start: {line: 7}}}, '/repo/docs/config/routing.md'),
     /routing\.md:7 \(trace="bad"\): a trace= example is not valid JSON/);
 });
+
+test('an observatory fragment gets stand-ins for what it observes and a balancer reading it (leastPing, burst: leastLoad)', () => {
+  const obs = {subjectSelector: ['proxy-'], probeInterval: '30s'};
+  assert.deepEqual(wrapFragment('ObservatoryObject', obs, {v5: false, page: 'observatory'}), {
+    outbounds: ['default', 'proxy-1', 'proxy-2'].map((tag) => ({tag, protocol: 'freedom'})),
+    routing: {rules: [{type: 'field', network: 'tcp,udp', balancerTag: 'balancer'}], balancers: [{tag: 'balancer', selector: ['proxy-'], strategy: {type: 'leastPing'}}]},
+    observatory: obs,
+  });
+  const burst = wrapFragment('Config', obs, {v5: false, page: 'burstObservatory'});
+  assert.deepEqual(burst.services, {burstObservatory: obs});
+  assert.deepEqual((burst.routing as {balancers: unknown[]}).balancers, [{tag: 'balancer', selector: ['proxy-'], strategy: {type: 'leastLoad'}}]);
+  const v5burst = wrapFragment('Config', obs, {v5: true, page: 'backgroundObservatory'});
+  assert.deepEqual(v5burst.services, {backgroundObservatory: obs});
+  assert.deepEqual((v5burst.router as {balancingRule: unknown[]}).balancingRule, [{tag: 'balancer', outbound_selector: ['proxy-'], strategy: 'leastping'}]);
+  assert.throws(() => wrapFragment('Config', obs, {v5: true, page: 'tun'}), /Config of the tun page/);
+});
+
+test('a multiObservatory fragment gets one balancer per observer, named by observerTag, reached from an inbound of that tag', () => {
+  const multi = {observers: [{type: 'burst', tag: 'asia', settings: {subjectSelector: ['proxy-tokyo']}}, {type: 'default', tag: 'eu', settings: {subjectSelector: ['proxy-fra']}}]};
+  const w = wrapFragment('MultiObservatoryObject', multi, {v5: false, page: 'observatory'});
+  assert.deepEqual(w.routing, {
+    rules: [{type: 'field', inboundTag: ['asia'], balancerTag: 'asia'}, {type: 'field', inboundTag: ['eu'], balancerTag: 'eu'}],
+    balancers: [
+      {tag: 'asia', selector: ['proxy-tokyo'], strategy: {type: 'leastLoad', settings: {observerTag: 'asia'}}},
+      {tag: 'eu', selector: ['proxy-fra'], strategy: {type: 'leastPing', settings: {observerTag: 'eu'}}},
+    ],
+  });
+  assert.deepEqual(w.multiObservatory, multi);
+});

@@ -3,17 +3,50 @@
  * engine in src/tracer on the parsed configuration; the reader's geo files are read here, in the
  * browser, and kept only in this component's state (nothing is sent or stored).
  */
-import React, {useId, useMemo, useState, type ReactNode} from 'react';
+import React, {useEffect, useId, useMemo, useState, type ReactNode} from 'react';
+import {shadowCheckDeadlineMs, traceDeadlineMs} from '@site/src/constants';
 import {tr} from './messages';
 import {readConfig} from '@site/src/tracer/config';
-import {emptyGeoData, readGeoFile, type GeoData} from '@site/src/tracer/geodata';
+import {emptyGeoData, maxGeoFileBytes, readGeoFile, type GeoData} from '@site/src/tracer/geodata';
 import {parseIP} from '@site/src/tracer/ip';
-import {trace, type Destination} from '@site/src/tracer/trace';
+import {shadowedRulesWithin, traceWithin, type Destination, type Warning} from '@site/src/tracer/trace';
 import type {Props} from './index';
 import {ensureTraceCss} from './traceCss';
 import {DnsSteps, ErrorLine, RouteSteps, Summary, WarningLine} from './words';
 
 type Loaded = {name: string; kind: 'site' | 'ip'; lists: number};
+
+type Shadowed = {warnings: Warning[]; checked: number; complete: boolean};
+
+/**
+ * The shadowed-rule check for one configuration, in a worker (shadowWorker.ts) so that a large
+ * configuration does not hold up the page; where workers are not available, here with a short
+ * deadline. Started again only when the configuration changes, never per keystroke.
+ */
+function useShadowed(value: unknown, version: 'v4' | 'v5', refused: boolean): Shadowed | null {
+  const [shadowed, setShadowed] = useState<Shadowed | null>(null);
+  useEffect(() => {
+    setShadowed(null);
+    if (refused) return undefined;
+    let worker: Worker | null = null;
+    try {
+      worker = new Worker(new URL('./shadowWorker.ts', import.meta.url));
+    } catch {
+      worker = null;
+    }
+    if (!worker) {
+      setShadowed(shadowedRulesWithin(readConfig(value, version), performance.now() + traceDeadlineMs));
+      return undefined;
+    }
+    worker.onmessage = (e: MessageEvent<Shadowed>) => setShadowed(e.data);
+    worker.postMessage({value, version, deadlineMs: shadowCheckDeadlineMs});
+    return () => worker?.terminate();
+  }, [value, version, refused]);
+  return shadowed;
+}
+
+/** At most this many warnings of one kind are listed; the rest are counted. */
+const warningsShown = 20;
 
 function validPort(s: string): number | null {
   if (!/^\d+$/.test(s.trim())) return null;
@@ -37,6 +70,7 @@ export default function Panel({value, version}: Props): ReactNode {
   const [geoError, setGeoError] = useState<string | null>(null);
 
   const model = useMemo(() => readConfig(value, version), [value, version]);
+  const shadowed = useShadowed(value, version, model.errors.length > 0);
 
   const portNumber = validPort(port);
   const answerList = answer.split(/[\s,]+/).filter(Boolean);
@@ -56,12 +90,17 @@ export default function Panel({value, version}: Props): ReactNode {
       sourceIp: sourceIp.trim() || undefined, inboundTag: inboundTag.trim() || undefined, user: user.trim() || undefined,
       protocol: protocol.trim() || undefined, dnsAnswer: answerList.length > 0 ? answerList : undefined,
     };
-    return trace(model, dest, geo);
+    // null: the trace ran past its deadline and was stopped
+    return {trace: traceWithin(model, dest, geo, traceDeadlineMs)};
   }, [model, address, portNumber, network, sourceIp, inboundTag, user, protocol, answer, geo, inputError]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const openGeo = async (files: FileList | null): Promise<void> => {
     setGeoError(null);
     for (const file of Array.from(files ?? [])) {
+      if (file.size > maxGeoFileBytes) {
+        setGeoError(tr({id: 'geoTooBig', message: '{name} 有 {mb} MB，超过了追踪面板能打开的 {max} MB。公开发布的 geosite.dat 和 geoip.dat 都小得多：请确认选对了文件。'}, {name: file.name, mb: Math.ceil(file.size / 1048576), max: maxGeoFileBytes / 1048576}));
+        continue;
+      }
       try {
         const parsed = readGeoFile(file.name, new Uint8Array(await file.arrayBuffer()));
         setGeo((g) => {
@@ -150,29 +189,53 @@ export default function Panel({value, version}: Props): ReactNode {
         {!result && !inputError && (
           <p className="tp-hint">{tr({id: 'idle', message: '输入目标后，这里列出每一步。'})}</p>
         )}
-        {result && (
+        {result && result.trace === null && (
+          <p className="tp-error" role="alert" data-testid="trace-timeout">
+            {tr({id: 'timeout', message: '推演超过了 {ms} 毫秒，已经停下。配置里可能有极多的规则或条目；可以先删去与这个目标无关的部分再试。'}, {ms: traceDeadlineMs})}
+          </p>
+        )}
+        {result?.trace?.refused && (
           <>
-            {result.errors.length > 0 && (
-              <ul className="tp-warnings" data-testid="trace-errors">
-                {result.errors.map((e) => <li key={e}><ErrorLine message={e} /></li>)}
-              </ul>
-            )}
-            <Summary result={result} />
-            {result.warnings.length > 0 && (
-              <ul className="tp-warnings" aria-label={tr({id: 'warnings', message: '提醒'})} data-testid="trace-warnings">
-                {result.warnings.map((w, i) => <li key={i}><WarningLine warning={w} format={model.format} /></li>)}
-              </ul>
-            )}
-            <h3>{tr({id: 'routeHeading', message: '路由'})}</h3>
-            <RouteSteps route={result.route} format={model.format} />
-            {result.clientQuery && (
-              <>
-                <h3>{tr({id: 'clientQueryHeading', message: '客户端查询这个域名时（经 DNS 出站）'})}</h3>
-                <DnsSteps dns={result.clientQuery} format={model.format} testId="trace-client-dns" />
-              </>
-            )}
+            <p className="tp-result" data-testid="trace-refused">{tr({id: 'refused', message: 'V2Ray 5.52.0 不会用这个配置启动，所以这里不推演路由。改正下面的问题后再试：'})}</p>
+            <ul className="tp-warnings" data-testid="trace-errors">
+              {result.trace.errors.map((e) => <li key={e}><ErrorLine message={e} /></li>)}
+            </ul>
           </>
         )}
+        {result?.trace && !result.trace.refused && (() => {
+          const t = result.trace;
+          const shadowWarnings = shadowed?.warnings ?? [];
+          const warnings = [...t.warnings, ...shadowWarnings.slice(0, warningsShown)];
+          return (
+            <>
+              {t.errors.length > 0 && (
+                <ul className="tp-warnings" data-testid="trace-errors">
+                  {t.errors.map((e) => <li key={e}><ErrorLine message={e} /></li>)}
+                </ul>
+              )}
+              <Summary result={t} />
+              {(warnings.length > 0 || shadowWarnings.length > warningsShown || (shadowed && !shadowed.complete)) && (
+                <ul className="tp-warnings" aria-label={tr({id: 'warnings', message: '提醒'})} data-testid="trace-warnings">
+                  {warnings.map((w, i) => <li key={i}><WarningLine warning={w} format={model.format} /></li>)}
+                  {shadowWarnings.length > warningsShown && (
+                    <li>{tr({id: 'warn.shadowedMore', message: '另有 {count} 条规则同样永远用不上（未列出）。'}, {count: shadowWarnings.length - warningsShown})}</li>
+                  )}
+                  {shadowed && !shadowed.complete && (
+                    <li>{tr({id: 'warn.shadowedCut', message: '检查被前面规则覆盖的规则时超过了时限：只检查了前 {n} 条规则。'}, {n: shadowed.checked})}</li>
+                  )}
+                </ul>
+              )}
+              <h3>{tr({id: 'routeHeading', message: '路由'})}</h3>
+              <RouteSteps route={t.route} format={model.format} />
+              {t.clientQuery && (
+                <>
+                  <h3>{tr({id: 'clientQueryHeading', message: '客户端查询这个域名时（经 DNS 出站）'})}</h3>
+                  <DnsSteps dns={t.clientQuery} format={model.format} testId="trace-client-dns" />
+                </>
+              )}
+            </>
+          );
+        })()}
       </div>
     </section>
   );

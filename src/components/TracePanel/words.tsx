@@ -2,7 +2,8 @@
  * The trace in plain words. Each kind of step has its own sentence, Chinese in code and English in
  * i18n/en/code.json; ids and messages are literals so that extraction finds them.
  */
-import React, {type ReactNode} from 'react';
+import React, {useState, type ReactNode} from 'react';
+import {tracedRulesShownFirst} from '@site/src/constants';
 import Link from '@docusaurus/Link';
 import {tr} from './messages';
 import type {Condition, Format, Rule} from '@site/src/tracer/config';
@@ -38,7 +39,8 @@ const ruleName = (r: Rule): string => tr({id: 'ruleName', message: '规则 {n}'}
 function target(r: Rule): string {
   return r.balancerTag
     ? tr({id: 'targetBalancer', message: '负载均衡器 {tag}'}, {tag: r.balancerTag})
-    : tr({id: 'targetOutbound', message: '出站 {tag}'}, {tag: r.outboundTag ?? ''});
+    : r.outboundTag ? tr({id: 'targetOutbound', message: '出站 {tag}'}, {tag: r.outboundTag})
+      : tr({id: 'targetNone', message: '未指定出站'});
 }
 
 function condLine(c: CondResult): string {
@@ -122,7 +124,8 @@ function StepLine({step, format}: {step: Step} & F): ReactNode {
     case 'outbound':
       return (
         <li data-step="outbound" className="tp-yes">
-          {step.missingTag ? tr({id: 'outbound.missing', message: '出站 {missing} 不存在，改用默认出站 {tag}'}, {missing: step.missingTag, tag: step.tag})
+          {step.missingTag === '' && step.rule !== undefined ? tr({id: 'outbound.noTag', message: '规则没有指定出站（tag 为空），改用默认出站 {tag}'}, {tag: step.tag})
+            : step.missingTag ? tr({id: 'outbound.missing', message: '出站 {missing} 不存在，改用默认出站 {tag}'}, {missing: step.missingTag, tag: step.tag})
             : step.via === 'default' ? tr({id: 'outbound.default', message: '使用默认出站（出站列表的第一个）{tag}'}, {tag: step.tag || '—'})
               : tr({id: 'outbound.chosen', message: '使用出站 {tag}'}, {tag: step.tag})}
         </li>
@@ -130,12 +133,45 @@ function StepLine({step, format}: {step: Step} & F): ReactNode {
   }
 }
 
-export function RouteSteps({route, format}: {route: RouteResult} & F): ReactNode {
+/**
+ * A row of rules that do not match, folded after the first tracedRulesShownFirst: a trace over
+ * 10,000 rules would otherwise put 10,000 items on the page, which takes the browser longer
+ * than the trace itself. The reader can unfold a row.
+ */
+function FoldedRules({steps, format}: {steps: Step[]} & F): ReactNode {
+  const [open, setOpen] = useState(false);
+  const first = (steps[0] as Step & {kind: 'rule'}).rule.index + 1;
+  const last = (steps[steps.length - 1] as Step & {kind: 'rule'}).rule.index + 1;
+  if (open) return <>{steps.map((s, i) => <StepLine key={i} step={s} format={format} />)}</>;
   return (
-    <ol className="tp-steps" data-testid="trace-route">
-      {route.steps.map((s, i) => <StepLine key={i} step={s} format={format} />)}
-    </ol>
+    <li data-step="folded">
+      {tr({id: 'rule.folded', message: '规则 {first} 到 {last} 也不匹配（共 {count} 条）'}, {first, last, count: steps.length})}{' '}
+      <button type="button" className="button button--link button--sm" onClick={() => setOpen(true)}>
+        {tr({id: 'rule.unfold', message: '逐条列出'})}
+      </button>
+    </li>
   );
+}
+
+export function RouteSteps({route, format}: {route: RouteResult} & F): ReactNode {
+  const items: ReactNode[] = [];
+  const steps = route.steps;
+  for (let i = 0; i < steps.length;) {
+    let j = i;
+    while (j < steps.length && steps[j]!.kind === 'rule' && (steps[j] as Step & {kind: 'rule'}).result === 'no') j++;
+    if (j - i > tracedRulesShownFirst + 1) {
+      for (let k = i; k < i + tracedRulesShownFirst; k++) items.push(<StepLine key={k} step={steps[k]!} format={format} />);
+      items.push(<FoldedRules key={`fold-${i}`} steps={steps.slice(i + tracedRulesShownFirst, j)} format={format} />);
+      i = j;
+    } else if (j > i) {
+      for (let k = i; k < j; k++) items.push(<StepLine key={k} step={steps[k]!} format={format} />);
+      i = j;
+    } else {
+      items.push(<StepLine key={i} step={steps[i]!} format={format} />);
+      i++;
+    }
+  }
+  return <ol className="tp-steps" data-testid="trace-route">{items}</ol>;
 }
 
 function serverLine(s: ServerStep, name: string): string {
@@ -245,8 +281,6 @@ export function WarningLine({warning: w, format}: {warning: Warning} & F): React
       return <span data-warning={w.code}>{tr({id: 'warn.domainAndGeo', message: '规则 {rule} 同时写了 domain 和 geoDomain：两者都要匹配才算匹配。'}, {rule: w.rule + 1})}</span>;
     case 'missingOutbound':
       return <span data-warning={w.code}>{tr({id: 'warn.missingOutbound', message: '规则 {rule} 指向的出站 {tag} 不存在，匹配时会改用默认出站。'}, {rule: w.rule + 1, tag: w.tag})}</span>;
-    case 'regexDialect':
-      return <span data-warning={w.code}>{w.text}</span>;
   }
 }
 

@@ -60,6 +60,37 @@ function v5Router(router: Json): Json {
 const v5Balancer = (balancer: Json): Json =>
   v5Router({rule: [{balancingTag: balancer.tag, networks: 'tcp,udp'}], balancingRule: [balancer]});
 
+/**
+ * An observatory fragment: what it observes is what a balancer reading it picks from, so the
+ * wrapper adds stand-ins for the outbounds its subjectSelector names and a balancer over the same
+ * prefixes with the strategy that reads it (leastPing for the background observatory, leastLoad
+ * for the burst one), and a rule sending every connection there.
+ */
+function v4Observed(key: string, fragment: Json, strategy: 'leastPing' | 'leastLoad', inServices: boolean): Json {
+  const selector = strings(fragment.subjectSelector);
+  const wrapped = v4Balancer({tag: heldBalancer.tag, selector, strategy: {type: strategy}});
+  return inServices ? {...wrapped, services: {[key]: fragment}} : {...wrapped, [key]: fragment};
+}
+
+/**
+ * v4 multiObservatory: one balancer per observer, under the observer's tag, reading it by
+ * observerTag, each reached by connections from an inbound of that tag.
+ */
+function v4MultiObserved(fragment: Json): Json {
+  const observers = Array.isArray(fragment.observers) ? fragment.observers.filter(isObj) : [];
+  const balancers = observers.map((o) => {
+    const settings = isObj(o.settings) ? o.settings : {};
+    return {tag: o.tag, selector: strings(settings.subjectSelector), strategy: {type: o.type === 'burst' ? 'leastLoad' : 'leastPing', settings: {observerTag: o.tag}}};
+  });
+  const rules = observers.map((o) => ({type: 'field', inboundTag: [o.tag], balancerTag: o.tag}));
+  return {...v4Routing({rules, balancers}), multiObservatory: fragment};
+}
+
+function v5Observed(key: string, fragment: Json, strategy: 'leastping' | 'leastload'): Json {
+  const wrapped = v5Balancer({tag: heldBalancer.tag, outbound_selector: strings(fragment.subjectSelector), strategy});
+  return {...wrapped, services: {[key]: fragment}};
+}
+
 type Row = (fragment: Json, where: Where) => Json;
 
 /** v4 format (docs/ and its English copy): the facts file's object names. */
@@ -76,6 +107,16 @@ export const V4_WRAP: Record<string, Row> = {
   ServerObject: (f) => ({outbounds: standIns([]), dns: {servers: [f]}}),
   // a pool is used by a "fakedns" server only: the page says both are needed
   FakeDnsObject: (f) => ({outbounds: standIns([]), dns: {fakedns: f, servers: ['fakedns']}}),
+  ObservatoryObject: (f) => v4Observed('observatory', f, 'leastPing', false),
+  BurstObservatoryObject: (f) => v4Observed('burstObservatory', f, 'leastLoad', false),
+  MultiObservatoryObject: (f) => v4MultiObserved(f),
+  // the observatory services' pages (config/service/*.md) call their object Config; in the v4
+  // format the service sits in the top-level services object
+  Config: (f, where) => {
+    if (where.page === 'backgroundObservatory') return v4Observed('backgroundObservatory', f, 'leastPing', true);
+    if (where.page === 'burstObservatory') return v4Observed('burstObservatory', f, 'leastLoad', true);
+    throw new Error(`Config of the ${where.page} page`);
+  },
 };
 
 /** v5 format (versioned_docs/v5 and its English copy): the pages' heading names. */
@@ -94,6 +135,11 @@ export const V5_WRAP: Record<string, Row> = {
   // "router" (v5 only) lets the checker tell the format: outbounds and services are in both.
   FakeDnsPool: (f) => ({outbounds: standIns([]), router: {}, services: {fakeDns: f}}),
   FakeDnsPoolMulti: (f) => ({outbounds: standIns([]), router: {}, services: {fakeDnsMulti: f}}),
+  Config: (f, where) => {
+    if (where.page === 'backgroundObservatory') return v5Observed('backgroundObservatory', f, 'leastping');
+    if (where.page === 'burstObservatory') return v5Observed('burstObservatory', f, 'leastload');
+    throw new Error(`Config of the ${where.page} page`);
+  },
 };
 
 /**
