@@ -9,7 +9,7 @@ const {join, resolve} = require('node:path');
 
 const root = resolve(__dirname, '../..');
 
-/** @typedef {{q: string, want: string[], section?: string, kind: string, from?: string}} Query */
+/** @typedef {{q: string, want: string[], section?: string, kind: string, from?: string, half?: 'tune'|'heldout', source?: string}} Query */
 
 /**
  * How long a search may take to show its results, in the tests and here: a first query on a cold
@@ -20,12 +20,22 @@ const root = resolve(__dirname, '../..');
  */
 const searchResultsMs = 15_000;
 
+/** The readers' questions (issue and discussion titles, the FAQ), in a tuned and a held-out half. */
+const readerSetFile = 'scripts/search/queries-readers.json';
+
 /**
- * The query set (or another file of the same shape, such as the held-out set).
+ * The query set (or another file of the same shape, such as the readers' questions), or only one
+ * half of it (`half` of each query: `tune` or `heldout`).
  * @param {string} [file] path from the repository root
+ * @param {'tune'|'heldout'} [half]
  * @returns {{zh: Query[], en: Query[]}}
  */
-const querySet = (file = 'scripts/search/queries.json') => JSON.parse(readFileSync(join(root, file), 'utf8'));
+function querySet(file = 'scripts/search/queries.json', half = undefined) {
+  /** @type {{zh: Query[], en: Query[]}} */
+  const set = JSON.parse(readFileSync(join(root, file), 'utf8'));
+  if (!half) return set;
+  return {zh: set.zh.filter((q) => q.half === half), en: set.en.filter((q) => q.half === half)};
+}
 
 /** Where a query is searched from when it names no page: the main docs. */
 const defaultStart = '/guide/start';
@@ -79,7 +89,7 @@ function score(queries, results, lang) {
     const hrefs = results[resultKey(query)] ?? [];
     const wanted = new Set(query.want.map((p) => localized(p, lang)));
     const rank = hrefs.findIndex((href) => wanted.has(pageOf(href)));
-    return {q: query.q, kind: query.kind, from: query.from, want: query.want[0], rank: rank < 0 ? null : rank + 1, first: hrefs[0] ?? null};
+    return {q: query.q, kind: query.kind, half: query.half, from: query.from, want: query.want[0], rank: rank < 0 ? null : rank + 1, first: hrefs[0] ?? null};
   });
   /** @param {number} n */
   const share = (n) => Math.round((1000 * rows.filter((r) => r.rank !== null && r.rank <= n).length) / Math.max(rows.length, 1)) / 10;
@@ -219,4 +229,4 @@ function sample(queries, count) {
   return queries.filter((_, i) => i % step === 0).slice(0, count);
 }
 
-module.exports = {searchResultsMs, querySet, localized, pageOf, pagesOf, score, runQueries, runAll, rankAll, sample, byStart, resultKey, showAll};
+module.exports = {searchResultsMs, querySet, readerSetFile, localized, pageOf, pagesOf, score, runQueries, runAll, rankAll, sample, byStart, resultKey, showAll};
