@@ -185,10 +185,11 @@ async function runAll(page, queries, lang, address = (path) => path) {
  * @param {import('@playwright/test').Page} page
  * @param {Query[]} queries
  * @param {'zh'|'en'} lang
- * @param {{address: (path: string) => string, setOf: (path: string) => string, ranking: object, boost: number, limit: number}} how
- *   the address of a site path, the docs set of a path (indexContract.mjs `docsSetOf`), and the modal's ranking, boost and page limit
+ * @param {{address: (path: string) => string, setOf: (path: string) => string, ranking: object, boost: number, limit: number, fallback: (query: string) => string[][]}} how
+ *   the address of a site path, the docs set of a path (indexContract.mjs `docsSetOf`), the modal's ranking, boost and page
+ *   limit, and the shorter queries it tries when no page has every word (indexContract.mjs `fallbackQueries`)
  */
-async function rankAll(page, queries, lang, {address, setOf, ranking, boost, limit}) {
+async function rankAll(page, queries, lang, {address, setOf, ranking, boost, limit, fallback}) {
   /** @type {Record<string, string[]>} */
   const results = {};
   for (const [start, group] of byStart(queries)) {
@@ -196,7 +197,7 @@ async function rankAll(page, queries, lang, {address, setOf, ranking, boost, lim
     await page.goto(address(path));
     const mine = setOf(path);
     /** @type {Record<string, string[]>} */
-    const found = await page.evaluate(async ({words, ranking, boost, limit, mine}) => {
+    const found = await page.evaluate(async ({words, levels, ranking, boost, limit, mine}) => {
       // import() written out of sight of whatever transpiles this file for the test runner, which
       // could turn it into require(): this runs in the page, where it must stay an import.
       const load = /** @type {(url: string) => Promise<any>} */ (new Function('url', 'return import(url)'));
@@ -205,14 +206,34 @@ async function rankAll(page, queries, lang, {address, setOf, ranking, boost, lim
       const other = mine === 'v5' ? 'main' : 'v5';
       /** @type {Record<string, string[]>} */
       const out = {};
-      for (const q of words) {
+      /** @param {string} q */
+      const scored = async (q) => {
         const [a, b] = await Promise.all([pagefind.search(q, {filters: {set: mine}}), pagefind.search(q, {filters: {set: other}})]);
-        /** @type {{r: {score: number, data: () => Promise<{url: string}>}, s: number}[]} */
+        /** @type {{r: {id: string, score: number, data: () => Promise<{url: string}>}, s: number}[]} */
         const merged = [...(a?.results ?? []).map((/** @type {any} */ r) => ({r, s: r.score * boost})), ...(b?.results ?? []).map((/** @type {any} */ r) => ({r, s: r.score}))];
-        out[q] = await Promise.all(merged.sort((x, y) => y.s - x.s).slice(0, limit).map(async ({r}) => (await r.data()).url));
+        return merged.sort((x, y) => y.s - x.s);
+      };
+      for (const [i, q] of words.entries()) {
+        let ranked = await scored(q);
+        // As the modal does when no page has every word (localSearch.ts `rankedResults`).
+        for (const level of ranked.length ? [] : levels[i] ?? []) {
+          /** @type {Map<string, {r: any, s: number}>} */
+          const sum = new Map();
+          for (const shorter of await Promise.all(level.map(scored))) {
+            for (const {r, s} of shorter) {
+              const seen = sum.get(r.id);
+              if (seen) seen.s += s; else sum.set(r.id, {r, s});
+            }
+          }
+          if (sum.size) {
+            ranked = [...sum.values()].sort((x, y) => y.s - x.s);
+            break;
+          }
+        }
+        out[q] = await Promise.all(ranked.slice(0, limit).map(async ({r}) => (await r.data()).url));
       }
       return out;
-    }, {words: group.map((q) => q.q), ranking, boost, limit, mine});
+    }, {words: group.map((q) => q.q), levels: group.map((q) => fallback(q.q)), ranking, boost, limit, mine});
     for (const query of group) results[resultKey(query)] = pagesOf(found[query.q] ?? []);
   }
   return results;
