@@ -14,6 +14,7 @@ const pages = [
   ['home', '/'],
   ['guide page', '/guide/install'],
   ['long reference page', '/config/routing'],
+  ['page with diagrams', '/guide/workflow'],
   ['404 page', '/no/such/page'],
 ] as const;
 
