@@ -51,6 +51,20 @@ export function listen(): void {
   document.addEventListener('click', onClick);
 }
 
+/**
+ * As large as the window allows, keeping the diagram's proportions; but never smaller than the
+ * diagram's own size (its viewBox), so that a wide diagram on a narrow phone is shown at a size its
+ * text can be read at, and the overlay scrolls to its other parts.
+ */
+function zoomedSize(svg: SVGSVGElement, box: DOMRect): {width: number; height: number} {
+  const view = svg.viewBox?.baseVal;
+  const natural = view && view.width > 0 && view.height > 0 ? {width: view.width, height: view.height} : {width: box.width, height: box.height};
+  const margin = 2 * 0.02 * Math.min(window.innerWidth, window.innerHeight);
+  const fit = Math.min((window.innerWidth - margin) / natural.width, (window.innerHeight - margin) / natural.height);
+  const scale = Math.max(fit, 1);
+  return {width: natural.width * scale, height: natural.height * scale};
+}
+
 function open(container: HTMLElement): void {
   const svg = container.querySelector<SVGSVGElement>(':scope > svg');
   if (!svg) return;
@@ -63,9 +77,10 @@ function open(container: HTMLElement): void {
   overlay.setAttribute('role', 'dialog');
   overlay.setAttribute('aria-modal', 'true');
   overlay.setAttribute('aria-label', translate({id: 'site.DiagramZoom.dialog', message: '放大的图表（单击、按 Esc 或滚动页面即可关闭）'}));
-  overlay.tabIndex = -1;
+  // Focusable, so that the keyboard scrolls a diagram larger than the window (arrow keys).
+  overlay.tabIndex = 0;
   Object.assign(overlay.style, {
-    position: 'fixed', inset: '0', zIndex: '1000', display: 'flex', alignItems: 'center', justifyContent: 'center',
+    position: 'fixed', inset: '0', zIndex: '1000', display: 'flex', overflow: 'auto',
     padding: '2vmin', boxSizing: 'border-box', cursor: 'zoom-out', outline: 'none',
     // Follows the colour mode, as the zoomed images' background does.
     background: 'var(--ifm-background-surface-color)',
@@ -74,11 +89,12 @@ function open(container: HTMLElement): void {
   // in the overlay too.
   const frame = document.createElement('div');
   frame.className = 'docusaurus-mermaid-container';
-  Object.assign(frame.style, {width: '100%', height: '100%'});
+  // Centred while it fits, scrollable from its start when it does not.
+  Object.assign(frame.style, {margin: 'auto', flex: 'none'});
   const style = svg.getAttribute('style');
+  const {width, height} = zoomedSize(svg, box);
   svg.replaceWith(placeholder);
-  // As large as the window allows: the viewBox keeps its proportions.
-  svg.setAttribute('style', 'width: 100%; height: 100%; max-width: none; max-height: 100%;');
+  svg.setAttribute('style', `display: block; width: ${width}px; height: ${height}px; max-width: none;`);
   frame.append(svg);
   overlay.append(frame);
   document.body.append(overlay);
