@@ -21,6 +21,12 @@ export const uuidRepeatMs = 100;
 
 /** Hosted search: one query per 500 ms pause in typing. */
 export const searchDebounceMs = 500;
+/**
+ * The search page keeps its query in the address, but at most this many characters of it as the
+ * address writes it (percent-encoded): hosts refuse an address of about 8 KB (GitHub Pages answers
+ * 414), and a query that long is a paste, not something to share. The search itself uses it all.
+ */
+export const searchAddressMaxChars = 2048;
 
 /** Reader interactions. */
 export const backToTopThresholdPx = 100;

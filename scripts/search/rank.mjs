@@ -8,12 +8,12 @@
  * `npm run search:relevance` types every query into the modal, as readers do.
  *
  * Usage: node --import tsx scripts/search/rank.mjs [--dir build] [--port 4590] [--ranking '{"pageLength":0.1}'] [--boost 3]
- *   [--lang zh] [--queries scripts/search/queries-heldout.json]
+ *   [--lang zh] [--queries scripts/search/queries-readers.json] [--half tune|heldout]
  */
 import {resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import core from './relevanceCore.cjs';
-import {docsSetOf} from '../../src/search/indexContract.mjs';
+import {docsSetOf, fallbackQueries} from '../../src/search/indexContract.mjs';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -32,15 +32,15 @@ async function main() {
   const boost = Number(arg('boost', String(currentSetBoost)));
   const server = await startServer({root: dir, port, log: () => {}});
   const browser = await chromium.launch({executablePath: chromiumModule.findChromium(), args: chromiumModule.chromiumArgs});
-  const set = core.querySet(arg('queries', undefined));
+  const set = core.querySet(arg('queries', undefined), arg('half', undefined));
   try {
     for (const lang of (arg('lang', '') ? [arg('lang', '')] : ['zh', 'en'])) {
       const page = await browser.newPage();
       const results = await core.rankAll(page, set[lang], lang,
-        {address: (path) => `http://127.0.0.1:${port}${path}`, setOf: docsSetOf, ranking, boost, limit: pagesPerQuery});
+        {address: (path) => `http://127.0.0.1:${port}${path}`, setOf: docsSetOf, ranking, boost, limit: pagesPerQuery, fallback: fallbackQueries});
       const scored = core.score(set[lang], results, lang);
       console.log(`${lang}: ${scored.queries} queries, success@1 ${scored.successAt1} %, success@3 ${scored.successAt3} %`);
-      for (const m of scored.misses) console.log(`  ${m.q} [${m.kind}${m.from ? ` from ${m.from}` : ''}] want ${m.want}: rank ${m.rank ?? '-'}, first ${m.first}`);
+      for (const m of scored.misses) console.log(`  ${m.q} [${m.kind}${m.half ? ` ${m.half}` : ''}${m.from ? ` from ${m.from}` : ''}] want ${m.want}: rank ${m.rank ?? '-'}, first ${m.first}`);
       await page.close();
     }
   } finally {

@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 /**
  * `npm run search:relevance`: how often the local search puts the page a reader wants
- * first (success@1) and in the first three (success@3), per language, on the committed query set
- * scripts/search/queries.json. Drives the built site (build/, `npm run build` first) in
- * Chromium: each query is typed into the search modal of /guide/start (or /en_US/guide/start),
- * and the pages its results link to are read. Writes bench/search-relevance.{json,md}.
- * tests/e2e/search-relevance.spec.ts holds the thresholds with the same code.
+ * first (success@1) and in the first three (success@3), per language, on the committed query sets:
+ * the concept names (scripts/search/queries.json: titles and object names) and the readers'
+ * questions (scripts/search/queries-readers.json: issue and discussion titles and the FAQ), the
+ * latter in its two halves, the one keywords were tuned on and the held-out one. Drives the built
+ * site (build/, `npm run build` first) in Chromium: each query is typed into the search modal of
+ * /guide/start (or /en_US/guide/start, or its `from` page), and the pages its results link to are
+ * read. Writes bench/search-relevance.{json,md}, every miss with what came first instead.
+ * tests/e2e/search-relevance.spec.ts holds the limits with the same code.
  *
- * Usage: node scripts/search/relevance.mjs [--dir build] [--port 4580]
+ * Usage: node scripts/search/relevance.mjs [--dir build] [--port 4580] [--only titles|readers]
  */
 import {mkdirSync, writeFileSync} from 'node:fs';
 import {join, resolve} from 'node:path';
@@ -15,7 +18,14 @@ import {fileURLToPath} from 'node:url';
 import core from './relevanceCore.cjs';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const {querySet, runAll, score} = core;
+const {querySet, readerSetFile, runAll, score} = core;
+
+/** The sets scored, each with the file and half it is read from. */
+const sets = [
+  {name: 'titles', title: 'Titles and object names', file: 'scripts/search/queries.json', half: undefined},
+  {name: 'readers-tune', title: "Readers' questions, tuned half", file: readerSetFile, half: 'tune'},
+  {name: 'readers-heldout', title: "Readers' questions, held-out half", file: readerSetFile, half: 'heldout'},
+];
 
 async function main() {
   const {chromium} = await import('@playwright/test');
@@ -27,32 +37,41 @@ async function main() {
   };
   const dir = resolve(root, arg('dir', 'build'));
   const port = Number(arg('port', '4580'));
+  const only = arg('only', '');
   const server = await startServer({root: dir, port, log: () => {}});
   const browser = await chromium.launch({executablePath: chromiumModule.findChromium(), args: chromiumModule.chromiumArgs});
-  const set = querySet();
-  const report = {date: new Date().toISOString(), engine: 'Pagefind 1.6 (local index)', browser: browser.version(), languages: {}};
+  const report = {date: new Date().toISOString(), engine: 'Pagefind 1.6 (local index)', browser: browser.version(), sets: {}};
   try {
-    for (const lang of ['zh', 'en']) {
-      const page = await browser.newPage();
-      const results = await runAll(page, set[lang], lang, (path) => `http://127.0.0.1:${port}${path}`);
-      report.languages[lang] = {...score(set[lang], results, lang), results};
-      await page.close();
+    for (const set of sets.filter((s) => !only || s.name.startsWith(only))) {
+      const queries = querySet(set.file, set.half);
+      const languages = {};
+      for (const lang of ['zh', 'en']) {
+        const page = await browser.newPage();
+        const results = await runAll(page, queries[lang], lang, (path) => `http://127.0.0.1:${port}${path}`);
+        languages[lang] = {...score(queries[lang], results, lang), results};
+        await page.close();
+      }
+      report.sets[set.name] = {title: set.title, file: set.file, half: set.half ?? null, languages};
     }
   } finally {
     await browser.close();
     server.close();
   }
-  const lines = ['# Search relevance', '', `${report.date}, ${report.engine}, Chromium ${report.browser}; query set scripts/search/queries.json (\`npm run search:relevance\`).`, '',
-    '| language | queries | success@1 | success@3 |', '|---|---|---|---|'];
-  for (const [lang, r] of Object.entries(report.languages)) lines.push(`| ${lang} | ${r.queries} | ${r.successAt1} % | ${r.successAt3} % |`);
-  for (const [lang, r] of Object.entries(report.languages)) {
-    lines.push('', `## Not first (${lang})`, '', '| query | kind | searched from | wanted | rank | first result |', '|---|---|---|---|---|---|');
-    for (const m of r.misses) lines.push(`| ${m.q} | ${m.kind} | ${m.from ?? '/guide/start'} | ${m.want} | ${m.rank ?? '-'} | ${m.first ?? '(none)'} |`);
+  const lines = ['# Search relevance', '', `${report.date}, ${report.engine}, Chromium ${report.browser}; every query typed into the search modal (\`npm run search:relevance\`).`, '',
+    '| query set | language | queries | success@1 | success@3 |', '|---|---|---|---|---|'];
+  for (const set of Object.values(report.sets)) {
+    for (const [lang, r] of Object.entries(set.languages)) lines.push(`| ${set.title} (${set.file}${set.half ? `, ${set.half}` : ''}) | ${lang} | ${r.queries} | ${r.successAt1} % | ${r.successAt3} % |`);
+  }
+  for (const set of Object.values(report.sets)) {
+    for (const [lang, r] of Object.entries(set.languages)) {
+      lines.push('', `## Not first: ${set.title} (${lang})`, '', '| query | kind | searched from | wanted | rank | first result |', '|---|---|---|---|---|---|');
+      for (const m of r.misses) lines.push(`| ${m.q} | ${m.kind} | ${m.from ?? '/guide/start'} | ${m.want} | ${m.rank ?? '-'} | ${m.first ?? '(none)'} |`);
+    }
   }
   mkdirSync(join(root, 'bench'), {recursive: true});
   writeFileSync(join(root, 'bench/search-relevance.json'), `${JSON.stringify(report, null, 1)}\n`);
   writeFileSync(join(root, 'bench/search-relevance.md'), `${lines.join('\n')}\n`);
-  console.log(lines.slice(0, 8).join('\n'));
+  console.log(lines.slice(0, 6 + 2 * Object.keys(report.sets).length).join('\n'));
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

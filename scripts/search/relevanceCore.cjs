@@ -9,7 +9,7 @@ const {join, resolve} = require('node:path');
 
 const root = resolve(__dirname, '../..');
 
-/** @typedef {{q: string, want: string[], section?: string, kind: string, from?: string}} Query */
+/** @typedef {{q: string, want: string[], section?: string, kind: string, from?: string, half?: 'tune'|'heldout', source?: string}} Query */
 
 /**
  * How long a search may take to show its results, in the tests and here: a first query on a cold
@@ -20,12 +20,22 @@ const root = resolve(__dirname, '../..');
  */
 const searchResultsMs = 15_000;
 
+/** The readers' questions (issue and discussion titles, the FAQ), in a tuned and a held-out half. */
+const readerSetFile = 'scripts/search/queries-readers.json';
+
 /**
- * The query set (or another file of the same shape, such as the held-out set).
+ * The query set (or another file of the same shape, such as the readers' questions), or only one
+ * half of it (`half` of each query: `tune` or `heldout`).
  * @param {string} [file] path from the repository root
+ * @param {'tune'|'heldout'} [half]
  * @returns {{zh: Query[], en: Query[]}}
  */
-const querySet = (file = 'scripts/search/queries.json') => JSON.parse(readFileSync(join(root, file), 'utf8'));
+function querySet(file = 'scripts/search/queries.json', half = undefined) {
+  /** @type {{zh: Query[], en: Query[]}} */
+  const set = JSON.parse(readFileSync(join(root, file), 'utf8'));
+  if (!half) return set;
+  return {zh: set.zh.filter((q) => q.half === half), en: set.en.filter((q) => q.half === half)};
+}
 
 /** Where a query is searched from when it names no page: the main docs. */
 const defaultStart = '/guide/start';
@@ -79,7 +89,7 @@ function score(queries, results, lang) {
     const hrefs = results[resultKey(query)] ?? [];
     const wanted = new Set(query.want.map((p) => localized(p, lang)));
     const rank = hrefs.findIndex((href) => wanted.has(pageOf(href)));
-    return {q: query.q, kind: query.kind, from: query.from, want: query.want[0], rank: rank < 0 ? null : rank + 1, first: hrefs[0] ?? null};
+    return {q: query.q, kind: query.kind, half: query.half, from: query.from, want: query.want[0], rank: rank < 0 ? null : rank + 1, first: hrefs[0] ?? null};
   });
   /** @param {number} n */
   const share = (n) => Math.round((1000 * rows.filter((r) => r.rank !== null && r.rank <= n).length) / Math.max(rows.length, 1)) / 10;
@@ -175,10 +185,11 @@ async function runAll(page, queries, lang, address = (path) => path) {
  * @param {import('@playwright/test').Page} page
  * @param {Query[]} queries
  * @param {'zh'|'en'} lang
- * @param {{address: (path: string) => string, setOf: (path: string) => string, ranking: object, boost: number, limit: number}} how
- *   the address of a site path, the docs set of a path (indexContract.mjs `docsSetOf`), and the modal's ranking, boost and page limit
+ * @param {{address: (path: string) => string, setOf: (path: string) => string, ranking: object, boost: number, limit: number, fallback: (query: string) => string[][]}} how
+ *   the address of a site path, the docs set of a path (indexContract.mjs `docsSetOf`), the modal's ranking, boost and page
+ *   limit, and the shorter queries it tries when no page has every word (indexContract.mjs `fallbackQueries`)
  */
-async function rankAll(page, queries, lang, {address, setOf, ranking, boost, limit}) {
+async function rankAll(page, queries, lang, {address, setOf, ranking, boost, limit, fallback}) {
   /** @type {Record<string, string[]>} */
   const results = {};
   for (const [start, group] of byStart(queries)) {
@@ -186,7 +197,7 @@ async function rankAll(page, queries, lang, {address, setOf, ranking, boost, lim
     await page.goto(address(path));
     const mine = setOf(path);
     /** @type {Record<string, string[]>} */
-    const found = await page.evaluate(async ({words, ranking, boost, limit, mine}) => {
+    const found = await page.evaluate(async ({words, levels, ranking, boost, limit, mine}) => {
       // import() written out of sight of whatever transpiles this file for the test runner, which
       // could turn it into require(): this runs in the page, where it must stay an import.
       const load = /** @type {(url: string) => Promise<any>} */ (new Function('url', 'return import(url)'));
@@ -195,14 +206,34 @@ async function rankAll(page, queries, lang, {address, setOf, ranking, boost, lim
       const other = mine === 'v5' ? 'main' : 'v5';
       /** @type {Record<string, string[]>} */
       const out = {};
-      for (const q of words) {
+      /** @param {string} q */
+      const scored = async (q) => {
         const [a, b] = await Promise.all([pagefind.search(q, {filters: {set: mine}}), pagefind.search(q, {filters: {set: other}})]);
-        /** @type {{r: {score: number, data: () => Promise<{url: string}>}, s: number}[]} */
+        /** @type {{r: {id: string, score: number, data: () => Promise<{url: string}>}, s: number}[]} */
         const merged = [...(a?.results ?? []).map((/** @type {any} */ r) => ({r, s: r.score * boost})), ...(b?.results ?? []).map((/** @type {any} */ r) => ({r, s: r.score}))];
-        out[q] = await Promise.all(merged.sort((x, y) => y.s - x.s).slice(0, limit).map(async ({r}) => (await r.data()).url));
+        return merged.sort((x, y) => y.s - x.s);
+      };
+      for (const [i, q] of words.entries()) {
+        let ranked = await scored(q);
+        // As the modal does when no page has every word (localSearch.ts `rankedResults`).
+        for (const level of ranked.length ? [] : levels[i] ?? []) {
+          /** @type {Map<string, {r: any, s: number}>} */
+          const sum = new Map();
+          for (const shorter of await Promise.all(level.map(scored))) {
+            for (const {r, s} of shorter) {
+              const seen = sum.get(r.id);
+              if (seen) seen.s += s; else sum.set(r.id, {r, s});
+            }
+          }
+          if (sum.size) {
+            ranked = [...sum.values()].sort((x, y) => y.s - x.s);
+            break;
+          }
+        }
+        out[q] = await Promise.all(ranked.slice(0, limit).map(async ({r}) => (await r.data()).url));
       }
       return out;
-    }, {words: group.map((q) => q.q), ranking, boost, limit, mine});
+    }, {words: group.map((q) => q.q), levels: group.map((q) => fallback(q.q)), ranking, boost, limit, mine});
     for (const query of group) results[resultKey(query)] = pagesOf(found[query.q] ?? []);
   }
   return results;
@@ -219,4 +250,4 @@ function sample(queries, count) {
   return queries.filter((_, i) => i % step === 0).slice(0, count);
 }
 
-module.exports = {searchResultsMs, querySet, localized, pageOf, pagesOf, score, runQueries, runAll, rankAll, sample, byStart, resultKey, showAll};
+module.exports = {searchResultsMs, querySet, readerSetFile, localized, pageOf, pagesOf, score, runQueries, runAll, rankAll, sample, byStart, resultKey, showAll};

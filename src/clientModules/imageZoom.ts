@@ -6,6 +6,12 @@
  * medium-zoom is imported only when a page has such an image, so other pages do not load it.
  * One instance serves the whole visit: medium-zoom adds document listeners that detach() does
  * not remove, so a new instance per page would pile them up.
+ *
+ * Mermaid diagrams (inline SVG, which medium-zoom cannot zoom) zoom the same way through
+ * ./diagramZoom.ts, imported only when a page has a rendered diagram. A diagram renders after the
+ * mermaid library has loaded, which may be later than 300 ms after the navigation: src/theme/Mermaid
+ * announces each rendered diagram (`diagramRenderedEvent`), and one announced after this visit's
+ * 300 ms is given its zoom at once.
  */
 import type {ClientModule} from '@docusaurus/types';
 import type {Zoom} from 'medium-zoom';
@@ -35,11 +41,42 @@ function getZoom(): Promise<Zoom> {
   return zoom;
 }
 
+/** A rendered diagram's container (theme-mermaid's MermaidContainerClassName, in src/theme/Mermaid). */
+export const diagramSelector = '.markdown .docusaurus-mermaid-container';
+/** Dispatched on window by src/theme/Mermaid each time a diagram has rendered (again, after a colour mode change). */
+export const diagramRenderedEvent = 'site:diagram-rendered';
+
+let diagramZoom: Promise<typeof import('./diagramZoom')> | undefined;
+
 let timer: number | undefined;
 /** Counts navigations, so an attach that waited for the import does not attach a left page. */
 let visit = 0;
 
+/** The visit whose 300 ms have passed: diagrams rendered from then on get their zoom at once. */
+let attachedVisit = 0;
+
+function attachDiagrams(forVisit: number): void {
+  if (document.querySelector(diagramSelector) === null) return;
+  diagramZoom ??= import('./diagramZoom');
+  void diagramZoom.then((z) => {
+    if (forVisit !== visit) return;
+    z.listen();
+    z.attachDiagrams();
+  });
+}
+
+let listening = false;
+function listenForDiagrams(): void {
+  if (listening) return;
+  listening = true;
+  window.addEventListener(diagramRenderedEvent, () => {
+    if (attachedVisit === visit) attachDiagrams(visit);
+  });
+}
+
 function attach(forVisit: number): void {
+  attachedVisit = forVisit;
+  attachDiagrams(forVisit);
   const images = contentImages();
   if (images.length === 0) return;
   void getZoom().then((z) => {
@@ -54,11 +91,13 @@ const clientModule: ClientModule = {
     visit += 1;
     const thisVisit = visit;
     window.clearTimeout(timer);
+    listenForDiagrams();
     // The previous page's images are gone; an open zoom belongs to it too.
     void zoom?.then((z) => {
       void z.close();
       z.detach();
     });
+    void diagramZoom?.then((z) => z.close());
     timer = window.setTimeout(() => attach(thisVisit), imageZoomReattachMs);
   },
 };

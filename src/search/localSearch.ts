@@ -5,7 +5,7 @@
  * screen. Pagefind picks the index of the page's language from <html lang>; a query loads only
  * the index chunks and result fragments it needs.
  */
-import {docsSetOf, keywordsEnd} from './indexContract.mjs';
+import {docsSetOf, fallbackQueries, keywordsEnd} from './indexContract.mjs';
 
 /** What the reader's own docs set weighs against the other when both match. */
 export const currentSetBoost = 3;
@@ -51,10 +51,15 @@ export type Pagefind = {
  * readers and the v5 page for /v5/… readers when both match about equally.
  */
 export function mergeBySet(current: PagefindResult[], other: PagefindResult[], boost = currentSetBoost): PagefindResult[] {
+  return scoredBySet(current, other, boost).map(({result}) => result);
+}
+
+/** `mergeBySet` with each result's weighted score. */
+function scoredBySet(current: PagefindResult[], other: PagefindResult[], boost = currentSetBoost): {result: PagefindResult; score: number}[] {
   return [
     ...current.map((result) => ({result, score: result.score * boost})),
     ...other.map((result) => ({result, score: result.score})),
-  ].sort((a, b) => b.score - a.score).map(({result}) => result);
+  ].sort((a, b) => b.score - a.score);
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -161,17 +166,36 @@ export function pageHits(data: PagefindData, index: number): DocSearchHit[] {
   ];
 }
 
-/**
- * The results for a query, best first (the reader's docs set weighted up), without their
- * fragments: each result's `data()` downloads its page's fragment.
- */
-export async function rankedResults(pagefind: Pagefind, query: string, set: DocsSet, limit = pagesPerQuery): Promise<PagefindResult[]> {
+async function scoredResults(pagefind: Pagefind, query: string, set: DocsSet): Promise<{result: PagefindResult; score: number}[]> {
   const other: DocsSet = set === 'v5' ? 'main' : 'v5';
   const [mine, theirs] = await Promise.all([
     pagefind.search(query, {filters: {set}}),
     pagefind.search(query, {filters: {set: other}}),
   ]);
-  return mergeBySet(mine?.results ?? [], theirs?.results ?? []).slice(0, limit);
+  return scoredBySet(mine?.results ?? [], theirs?.results ?? []);
+}
+
+/**
+ * The results for a query, best first (the reader's docs set weighted up), without their
+ * fragments: each result's `data()` downloads its page's fragment. When no page has every word,
+ * the pages that have the most of them (indexContract.mjs `fallbackQueries`: the first level of
+ * shorter queries that finds any page, each page ranked by its scores summed over them). The
+ * shorter queries rarely download anything: their words' index chunks came with the whole query.
+ */
+export async function rankedResults(pagefind: Pagefind, query: string, set: DocsSet, limit = pagesPerQuery): Promise<PagefindResult[]> {
+  const all = await scoredResults(pagefind, query, set);
+  if (all.length > 0) return all.slice(0, limit).map(({result}) => result);
+  for (const level of fallbackQueries(query)) {
+    const found = new Map<string, {result: PagefindResult; score: number}>();
+    for (const shorter of await Promise.all(level.map((q) => scoredResults(pagefind, q, set)))) {
+      for (const {result, score} of shorter) {
+        const seen = found.get(result.id);
+        if (seen) seen.score += score; else found.set(result.id, {result, score});
+      }
+    }
+    if (found.size > 0) return [...found.values()].sort((a, b) => b.score - a.score).slice(0, limit).map(({result}) => result);
+  }
+  return [];
 }
 
 /** Results for a query with their fragments, best first. */

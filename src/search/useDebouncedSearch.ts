@@ -10,6 +10,9 @@ import {withPagefind, type Pagefind} from './localSearch';
 
 export type SearchState<T> =
   | {status: 'idle'}
+  // The pause in typing: no search has started yet (the search page says nothing then).
+  | {status: 'waiting'}
+  // A search under way.
   | {status: 'pending'}
   | {status: 'done'; query: string; value: T}
   | {status: 'failed'};
@@ -43,11 +46,12 @@ export function useDebouncedSearch<T>(query: string, run: (pagefind: Pagefind, q
     generation.current += 1;
     const mine = generation.current;
     settled.current = null;
-    setState({status: q ? 'pending' : 'idle'});
+    setState({status: q ? 'waiting' : 'idle'});
     const start = () => {
       settled.current = q;
       latest.current.options.onSettle?.(q);
       if (!q) return;
+      setState({status: 'pending'});
       withPagefind((pagefind) => latest.current.run(pagefind, q)).then((value) => {
         if (generation.current === mine) setState({status: 'done', query: q, value});
       }, () => {

@@ -14,6 +14,7 @@ const pages = [
   ['home', '/'],
   ['guide page', '/guide/install'],
   ['long reference page', '/config/routing'],
+  ['page with diagrams', '/guide/workflow'],
   ['404 page', '/no/such/page'],
 ] as const;
 
@@ -40,6 +41,24 @@ for (const locale of ['zh', 'en'] as const) {
       });
     }
   }
+}
+
+// A diagram zoomed in (src/clientModules/diagramZoom.ts): the overlay and its diagram.
+for (const mode of ['light', 'dark'] as const) {
+  test(`axe finds no serious or critical violation with a diagram zoomed in on /en_US/guide/workflow in ${mode} mode`, async ({page}) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({colorScheme: mode});
+    await page.goto('/en_US/guide/workflow');
+    await hydrated(page);
+    const button = page.getByRole('button', {name: 'Zoom in on the diagram'}).first();
+    await button.click();
+    await expect(page.getByRole('dialog', {name: /The diagram, enlarged/})).toBeVisible();
+    const {violations} = await new AxeBuilder({page}).analyze();
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}×: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')})`);
+    expect(serious).toEqual([]);
+  });
 }
 
 /** What a reader sees of the focus: an outline or a box shadow on the focused element. */

@@ -79,3 +79,57 @@ for (const locale of ['zh', 'en'] as const) {
     await showsRuleObject();
   });
 }
+
+for (const locale of ['zh', 'en'] as const) {
+  const searchPath = localePath('/search', locale);
+  const searching = locale === 'zh' ? '正在搜索…' : 'Searching…';
+
+  test(`${locale}: "searching" shows only once the search has started, not during the pause after typing`, async ({page}) => {
+    await page.clock.install();
+    await page.goto(searchPath);
+    await hydrated(page);
+    // Holds the index back until released, so that a started search stays visibly under way.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/pagefind/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await box(page).fill('vmess');
+    // Within the 500 ms pause nothing is searched, and nothing says so.
+    await page.clock.runFor(490);
+    await expect(page.getByText(searching)).toHaveCount(0);
+    // The pause ends: the search starts and says so until it is answered.
+    await page.clock.runFor(20);
+    await expect(page.getByText(searching)).toBeVisible();
+    release();
+    await page.clock.resume();
+    await expect(page.locator(`main ol a[href^="${localePath('/config/protocols/vmess', locale)}"]`).first()).toBeVisible({timeout: searchResultsMs});
+    await expect(page.getByText(searching)).toHaveCount(0);
+  });
+
+  test(`${locale}: a query too long for an address is written capped into it, and still searched whole`, async ({page}) => {
+    await page.goto(searchPath);
+    await hydrated(page);
+    await mark(page);
+    const query = 'vmess '.repeat(1500).trim(); // 8999 characters: an address of 9 KB would be refused
+    await box(page).fill(query);
+    await expect(page).toHaveURL(/\?q=vmess/);
+    const address = page.url();
+    const inAddress = new URL(address).searchParams.get('q') ?? '';
+    // At most 2048 address characters of it, the start of what was typed.
+    expect(new URLSearchParams({q: inAddress}).toString().length - 2).toBeLessThanOrEqual(2048);
+    expect(inAddress.length).toBeGreaterThan(1000);
+    expect(query.startsWith(inAddress.trim())).toBe(true);
+    // The box keeps the whole query and the search answers it; nothing is said about the cap.
+    await expect(box(page)).toHaveValue(query);
+    await expect(page.locator(`main ol a[href^="${localePath('/config/protocols/vmess', locale)}"]`).first()).toBeVisible({timeout: searchResultsMs});
+    await expect(page.locator('main [role="alert"]')).toHaveCount(0);
+    expect(await stayed(page)).toBe(true);
+    // Enter with the same query leaves the address as it is.
+    await box(page).press('Enter');
+    expect(page.url()).toBe(address);
+    await expect(box(page)).toHaveValue(query);
+  });
+}

@@ -1,6 +1,7 @@
 import {test, expect} from './fixtures';
-import {querySet, rankAll, runQueries, sample, score, byStart, localized, resultKey} from '../../scripts/search/relevanceCore.cjs';
+import {querySet, rankAll, readerSetFile, runQueries, sample, score, byStart, localized, resultKey} from '../../scripts/search/relevanceCore.cjs';
 import {currentSetBoost, docsSetOf, pagesPerQuery, ranking} from '../../src/search/localSearch';
+import {fallbackQueries} from '../../src/search/indexContract.mjs';
 
 /**
  * The local search finds the page a reader wants, measured on the committed query set
@@ -11,11 +12,20 @@ import {currentSetBoost, docsSetOf, pagesPerQuery, ranking} from '../../src/sear
  * language into the modal took about 4 minutes each (`npm run search:relevance` still does).
  */
 // The limits, in both languages, on the first 60 queries a language and the concept names of
-// every reference page (182 a language). Measured (2026-11-27): 100 % at 1 and 100 % at 3 in both
+// every reference page (182 a language). Measured (2026-11-28): 100 % at 1 and 100 % at 3 in both
 // languages (README "Search"). The first 60 alone had 91.7 %.
 const limits = {
-  zh: {successAt1: 95, successAt3: 98},
-  en: {successAt1: 95, successAt3: 98},
+  zh: {successAt1: 97, successAt3: 99},
+  en: {successAt1: 97, successAt3: 99},
+} as const;
+
+// The readers' questions (scripts/search/queries-readers.json: issue and discussion titles and
+// the FAQ), the held-out half, on which no keyword was chosen. Measured (2026-11-28): zh 85.9 % at
+// 1 and 88.5 % at 3, en 82.1 % and 84.6 % (README "Search"; the goal is 90 % and 97 %); the floors
+// are just under that.
+const heldOutLimits = {
+  zh: {successAt1: 85, successAt3: 88},
+  en: {successAt1: 82, successAt3: 84},
 } as const;
 
 /** Queries a language typed into the modal: each waits for the modal's 500 ms pause and its fragments. */
@@ -23,7 +33,7 @@ const sampleSize = 10;
 
 type Ranked = Record<string, string[]>;
 const rankedFor = (page: import('@playwright/test').Page, lang: 'zh' | 'en', queries = querySet()[lang]): Promise<Ranked> =>
-  rankAll(page, queries, lang, {address: (path: string) => path, setOf: docsSetOf, ranking, boost: currentSetBoost, limit: pagesPerQuery});
+  rankAll(page, queries, lang, {address: (path: string) => path, setOf: docsSetOf, ranking, boost: currentSetBoost, limit: pagesPerQuery, fallback: fallbackQueries});
 
 for (const lang of ['zh', 'en'] as const) {
   const thresholds = limits[lang];
@@ -39,11 +49,29 @@ for (const lang of ['zh', 'en'] as const) {
     expect(result.successAt1, misses.join('\n')).toBeGreaterThanOrEqual(thresholds.successAt1);
   });
 
-  test(`the modal (${lang}) lists first what the ranking above puts first, on ${sampleSize} of its queries`, async ({page}) => {
-    // About 30 s here: each query waits for the pause and scrolls through its six pages' fragments.
-    test.setTimeout(180_000);
-    const queries = sample(querySet()[lang], sampleSize);
-    expect(queries).toHaveLength(sampleSize);
+  const floors = heldOutLimits[lang];
+  test(`local search relevance (${lang}), readers' questions held out: success@1 >= ${floors.successAt1} %, success@3 >= ${floors.successAt3} %`, async ({page}) => {
+    test.setTimeout(120_000);
+    const queries = querySet(readerSetFile, 'heldout')[lang];
+    expect(queries.length).toBeGreaterThanOrEqual(75);
+    const result = score(queries, await rankedFor(page, lang, queries), lang);
+    const misses = result.misses.map((m: {q: string; rank: number | null; first: string | null}) => `${m.q}: rank ${m.rank ?? '-'} (first: ${m.first})`);
+    console.log(`search relevance ${lang}, readers held out: success@1 ${result.successAt1} %, success@3 ${result.successAt3} %\n  ${misses.join('\n  ')}`);
+    expect(result.successAt3, misses.join('\n')).toBeGreaterThanOrEqual(floors.successAt3);
+    expect(result.successAt1, misses.join('\n')).toBeGreaterThanOrEqual(floors.successAt1);
+  });
+
+  test(`the modal (${lang}) lists first what the rankings above put first, on ${sampleSize} queries of each set`, async ({page}) => {
+    // About 60 s here: each query waits for the pause and scrolls through its six pages' fragments.
+    // The readers' questions include queries no page has every word of, which the modal answers
+    // with shorter queries (localSearch.ts `rankedResults`), as the ranking above does.
+    test.setTimeout(300_000);
+    const readers = querySet(readerSetFile)[lang];
+    // One that no page has every word of ("连不上", "unable"), answered with shorter queries.
+    const partial = readers.find((q: {q: string}) => q.q === (lang === 'zh' ? 'nginx 代理 websocket 连不上' : 'unable to connect through nginx websocket'));
+    if (!partial) throw new Error('the readers\' question without a page for every word is missing');
+    const queries = [...sample(querySet()[lang], sampleSize), ...sample(readers, sampleSize), partial];
+    expect(queries).toHaveLength(2 * sampleSize + 1);
     const expected = await rankedFor(page, lang, queries);
     const typed: Ranked = {};
     for (const [start, group] of byStart(queries)) {

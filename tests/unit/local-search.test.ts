@@ -9,6 +9,7 @@ import {
   type Pagefind, type PagefindData, type PagefindResult,
 } from '../../src/search/localSearch';
 import {localSearch, queryOf, withFallback, type Mode, type Search} from '../../src/search/searchClient';
+import {fallbackQueries, queryWords} from '../../src/search/indexContract.mjs';
 // @ts-expect-error: a plain ES module without types
 import * as indexer from '../../scripts/search/pagefind.mjs';
 
@@ -132,6 +133,34 @@ test('rankedResults lists the merged results without downloading a fragment; sea
   assert.equal(fragments, 0);
   assert.deepEqual((await searchPages(pagefind, 'x', 'main')).map((d) => d.url), ['/b', '/v5/a', '/c']);
   assert.equal(fragments, 3);
+});
+
+test('when no page has every word of a query, the shorter queries: one word fewer every way, then two, down to single words', () => {
+  assert.deepEqual(fallbackQueries('a b c'), [['a b', 'a c', 'b c'], ['a', 'b', 'c']]);
+  assert.deepEqual(fallbackQueries('routing'), []);
+  // Chinese is split into words as a reader's browser splits it; a word said twice counts once.
+  assert.deepEqual(queryWords('显示运营商的 DNS DNS'), ['显示', '运营', '商', '的', 'DNS']);
+  // Past 8 words, nothing shorter is tried.
+  assert.deepEqual(fallbackQueries('a b c d e f g h i'), []);
+});
+
+test('rankedResults: a query no page has every word of lists the pages with the most of its words, by their summed scores', async () => {
+  const found: Record<string, PagefindResult[]> = {'nginx websocket': [result('websocket', 1)], 'nginx 连不上': [result('faq', 0.5)], 'websocket 连不上': [result('websocket', 0.2)]};
+  const asked: string[] = [];
+  const pagefind: Pagefind = {
+    options: async () => {},
+    search: async (query, options) => {
+      asked.push(query);
+      return {results: options?.filters?.set === 'main' ? found[query] ?? [] : []};
+    },
+  };
+  const ranked = await rankedResults(pagefind, 'nginx websocket 连不上', 'main');
+  assert.deepEqual(ranked.map((r) => r.id), ['websocket', 'faq']);
+  // The whole query, then the first level of shorter ones, which found pages: no single words.
+  assert.ok(!asked.includes('nginx'));
+  // A query with a page for every word is answered as it is.
+  assert.deepEqual((await rankedResults(pagefind, 'nginx websocket', 'main')).map((r) => r.id), ['websocket']);
+  assert.deepEqual(await rankedResults(pagefind, 'nothing at all', 'main'), []);
 });
 
 test('the query is read from every request shape the Algolia client sends', () => {

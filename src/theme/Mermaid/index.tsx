@@ -6,6 +6,8 @@
  * src/clientModules/chunkErrors.ts does for a page's own code). The library is imported here
  * before upstream's loader asks for it, because that loader keeps a failed import for good and a
  * retry through it could never succeed; once loaded, webpack hands the loader the same module.
+ * And: each rendered diagram is announced (`diagramRenderedEvent`), for its zoom
+ * (src/clientModules/imageZoom.ts).
  */
 import React, {useEffect, useRef, useState, type ReactNode} from 'react';
 import ErrorBoundary from '@docusaurus/ErrorBoundary';
@@ -18,6 +20,7 @@ import {
 import type {Props} from '@theme/Mermaid';
 import type {RenderResult} from 'mermaid';
 import {isChunkLoadError} from '@site/src/clientModules/chunkErrors'; // (CUSTOM)
+import {diagramRenderedEvent} from '@site/src/clientModules/imageZoom'; // (CUSTOM)
 
 import styles from './styles.module.css';
 
@@ -33,6 +36,8 @@ function MermaidRenderResult({
   useEffect(() => {
     const div = ref.current!;
     renderResult.bindFunctions?.(div);
+    // (CUSTOM) src/clientModules/imageZoom.ts gives the diagram its zoom.
+    window.dispatchEvent(new Event(diagramRenderedEvent));
   }, [renderResult]);
 
   return (

@@ -62,7 +62,8 @@ function useSearch(query: string): [State, () => void] {
   const lastHits = useRef<DocSearchHit[]>([]);
   const state = useMemo((): State => {
     if (search.status === 'idle' || search.status === 'failed') return {status: search.status};
-    if (search.status === 'pending') return {status: 'pending', hits: lastHits.current};
+    // The modal keeps the last list, marked as pending, from the first keystroke on.
+    if (search.status === 'waiting' || search.status === 'pending') return {status: 'pending', hits: lastHits.current};
     const {results} = search.value;
     const mine = loaded?.results === results ? loaded : null;
     return done(search.query, results, mine?.pages ?? search.value.pages, mine?.ended ?? false);

@@ -4,12 +4,13 @@
  * config/search.ts) and the modal's "See all results" leads here. Everything runs in the reader's
  * browser; the address keeps the query so that a result list can be shared or reloaded.
  */
-import React, {useEffect, useState, type ReactNode} from 'react';
+import React, {useEffect, useRef, useState, type ReactNode} from 'react';
 import Layout from '@theme/Layout';
 import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
 import Translate, {translate} from '@docusaurus/Translate';
 import {searchDebounceMs} from '@site/src/constants';
+import {capForAddress} from '@site/src/search/searchAddress';
 import {docsSetOf, pageHits, searchPages, type DocSearchHit, type Pagefind} from '@site/src/search/localSearch';
 import {useDebouncedSearch} from '@site/src/search/useDebouncedSearch';
 import styles from './styles.module.css';
@@ -23,13 +24,23 @@ async function searchAll(pagefind: Pagefind, query: string): Promise<DocSearchHi
   return pages.flatMap((page, i) => pageHits(page, i));
 }
 
+/**
+ * The query in the address (`?q=`) and a setter that replaces it. A query too long for an address
+ * is written capped (`capForAddress`); while the address holds that capped form, the query is still
+ * the whole one the reader typed, so the box and the search keep it. Reloaded, the address
+ * brings back the capped query.
+ */
 function useQueryParam(): [string, (q: string) => void] {
   const location = useLocation();
   const history = useHistory();
-  const query = new URLSearchParams(location.search).get('q') ?? '';
+  const written = useRef<{full: string; capped: string} | null>(null);
+  const inAddress = new URLSearchParams(location.search).get('q') ?? '';
+  const query = written.current && written.current.capped === inAddress ? written.current.full : inAddress;
   const setQuery = (q: string) => {
+    const capped = capForAddress(q);
+    written.current = capped === q ? null : {full: q, capped};
     const params = new URLSearchParams(location.search);
-    if (q) params.set('q', q); else params.delete('q');
+    if (capped) params.set('q', capped); else params.delete('q');
     const search = params.toString();
     history.replace({...location, search: search ? `?${search}` : ''});
   };
