@@ -7,6 +7,9 @@ import {connect as netConnect} from 'node:net';
 import {connect as tlsConnect} from 'node:tls';
 import {randomBytes} from 'node:crypto';
 import dgram from 'node:dgram';
+import {dnsMessage, readReply} from './dnswire.mjs';
+
+export {dnsMessage};
 
 /** @param {import('node:net').Socket} socket @param {number} n @returns {Promise<Buffer>} */
 function readBytes(socket, n) {
@@ -237,16 +240,6 @@ async function dnsExchange(server, port, name, transport) {
   return reply;
 }
 
-/** A DNS query message: one A question for `name`. @param {string} name */
-export function dnsMessage(name) {
-  const header = Buffer.alloc(12);
-  header.writeUInt16BE(Math.floor(Math.random() * 65535), 0);
-  header.writeUInt16BE(0x0100, 2);
-  header.writeUInt16BE(1, 4);
-  const qname = Buffer.concat([...name.split('.').map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l)])), Buffer.from([0, 0, 1, 0, 1])]);
-  return Buffer.concat([header, qname]);
-}
-
 /** The IPv4 addresses of a DNS answer's A records. @param {Buffer} reply @returns {string[]} */
 export function dnsAddresses(reply) {
   return answerRecords(reply).map((r) => r.address);
@@ -254,24 +247,5 @@ export function dnsAddresses(reply) {
 
 /** A DNS answer's A records with their TTLs. @param {Buffer} reply @returns {{address: string, ttl: number}[]} */
 function answerRecords(reply) {
-  /** @param {number} i offset of a name; returns the offset after it */
-  const skipName = (i) => {
-    while (i < reply.length) {
-      const len = reply[i] ?? 0;
-      if (len === 0) return i + 1;
-      if (len >= 0xc0) return i + 2;
-      i += len + 1;
-    }
-    return i;
-  };
-  let i = skipName(12) + 4; // the question: name, type, class
-  const out = [];
-  for (let k = 0; k < reply.readUInt16BE(6); k += 1) {
-    i = skipName(i);
-    const type = reply.readUInt16BE(i);
-    const rdlen = reply.readUInt16BE(i + 8);
-    if (type === 1) out.push({address: [...reply.subarray(i + 10, i + 14)].join('.'), ttl: reply.readUInt32BE(i + 4)});
-    i += 10 + rdlen;
-  }
-  return out;
+  return readReply(reply).records.filter((r) => r.type === 'A').map(({address, ttl}) => ({address, ttl}));
 }

@@ -5,7 +5,7 @@
  * asked for, the EDNS client subnet each was sent, the outbound that carried the queries to each
  * (seen by the port they arrive at), and the address finally used must agree.
  *
- * Run by run.ts inside its loopback-only namespace. Stand-ins (standins.ts) answer from one table
+ * Run by run.ts inside its loopback-only namespace. Stand-ins (tests/toolkit/standins.mjs) answer from one table
  * that changes per configuration: plain DNS on 127.0.53.1-4 (ports 53, 5353 and REDIRECT), DoH at
  * https://127.0.53.5/dns-query (routed, also on port REDIRECT) and https+local://127.0.53.6/dns-query
  * (TLS from a CA made for the run, trusted through SSL_CERT_FILE), DNS over TCP at tcp://127.0.53.7
@@ -47,7 +47,8 @@ import {readConfig, type Format, type Model} from '../../src/tracer/config';
 import type {GeoData} from '../../src/tracer/geodata';
 import {cidrContains, parseCidr, parseIP} from '../../src/tracer/ip';
 import {type DnsTrace, type LookupStep, route, traceLookup} from '../../src/tracer/trace';
-import {type Asked, dohServer, makeCertificates, readReply, tcpServer, udpServer, type World} from './standins';
+import {dnsMessage, readReply} from '../toolkit/dnswire.mjs';
+import {type Asked, dohServer, makeCertificates, newWorld, tcpDns, udpDns, type World, worldReplies} from '../toolkit/standins.mjs';
 import {toV5} from './v5';
 
 export type Started = {ok: boolean; out: () => string; stop: () => Promise<void>};
@@ -156,11 +157,9 @@ function inPools(address: string, pools: string[]): boolean {
 function udpQuery(port: number, name: string): Promise<{rcode: number; addresses: string[]} | null> {
   return new Promise((resolve) => {
     const s = createSocket('udp4');
-    const labels = name.split('.').map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l)]));
-    const id = Math.floor(Math.random() * 65535);
-    const msg = Buffer.concat([Buffer.from([id >> 8, id & 0xff, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0]), ...labels, Buffer.from([0, 0, 1, 0, 1])]);
+    const msg = dnsMessage(name);
     const timer = setTimeout(() => { s.close(); resolve(null); }, 6000);
-    s.on('message', (m) => { clearTimeout(timer); s.close(); try { resolve(readReply(m)); } catch { resolve(null); } });
+    s.on('message', (m) => { clearTimeout(timer); s.close(); try { const {rcode, records} = readReply(m); resolve({rcode, addresses: records.map((x) => x.address)}); } catch { resolve(null); } });
     s.on('error', () => { clearTimeout(timer); s.close(); resolve(null); });
     s.send(msg, port, '127.0.0.1');
   });
@@ -295,19 +294,19 @@ export async function runDns(r: DnsRunner, total: number, opts: Omit<DnsPhase, '
  */
 export async function runDnsPhases(r: DnsRunner, phases: DnsPhase[]): Promise<DnsResult[]> {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r.rnd() * xs.length)]!;
-  const world: World = {a: new Map(), aaaa: new Map(), nx: new Set(), asked: []};
+  const world: World = newWorld();
   pointResolverAtLocal(r.dir);
   const tls = makeCertificates(r.dir, [DOH, DOHL]);
   const closers: (() => void)[] = [];
-  for (const address of SERVERS) for (const port of [53, 5353, REDIRECT]) { const s = await udpServer(world, address, port, `${address}:${port}`); closers.push(() => s.close()); }
-  for (const port of [53, REDIRECT]) { const s = await udpServer(world, SILENT, port, `${SILENT}:${port}`, true); closers.push(() => s.close()); }
-  { const s = await udpServer(world, LOCAL, 53, 'localhost'); closers.push(() => s.close()); }
+  for (const address of SERVERS) for (const port of [53, 5353, REDIRECT]) { const s = await udpDns(address, port, worldReplies(world, `${address}:${port}`)); closers.push(() => s.close()); }
+  for (const port of [53, REDIRECT]) { const s = await udpDns(SILENT, port, worldReplies(world, `${SILENT}:${port}`), true); closers.push(() => s.close()); }
+  { const s = await udpDns(LOCAL, 53, worldReplies(world, 'localhost')); closers.push(() => s.close()); }
   for (const [address, port, label] of [[DOH, 443, `doh ${DOH}:443`], [DOH, REDIRECT, `doh ${DOH}:${REDIRECT}`], [DOHL, 443, `dohl ${DOHL}:443`]] as const) {
-    const s = await dohServer(world, address, port, label, tls);
+    const s = await dohServer(address, port, tls, worldReplies(world, label));
     closers.push(() => s.close());
   }
   for (const [address, port, label] of [[TCP, 53, `tcp ${TCP}:53`], [TCP, REDIRECT, `tcp ${TCP}:${REDIRECT}`], [TCPL, 53, `tcpl ${TCPL}:53`]] as const) {
-    const s = await tcpServer(world, address, port, label);
+    const s = await tcpDns(address, port, worldReplies(world, label));
     closers.push(() => s.close());
   }
   const env = {SSL_CERT_FILE: tls.ca};
