@@ -3,17 +3,19 @@
  * needs only `worker-src 'self'`) that gets the two schemas once and then checks each text it is
  * sent. A 1 MB file or 10,000 mistakes cost up to a second of CPU (tests/schema/worst-case.mjs);
  * here typing never waits for it. Only what the page shows comes back: the first SHOWN_PROBLEMS
- * problems and the count, and the parsed value for the trace panel when the file is of a size a
- * configuration has (a 1 MB value would cost the main thread its copy).
+ * problems and the count, and the parsed value for the trace panel when the page asks for it
+ * (`wantValue`): for a text of a configuration's size, or one a #trace= link brought, whatever its
+ * size (10,000 rules, tests/e2e/trace-scale.spec.ts). A 1 MB value copied to the page on every
+ * check while the reader types would hold keys back (tests/e2e/config-checker-typing.spec.ts).
  */
-import {FIT_LIMIT, SHOWN_PROBLEMS, checkText, type TextCheck, type Version} from './check';
+import {SHOWN_PROBLEMS, checkText, type TextCheck, type Version} from './check';
 import {makeValidator, type Validator} from './validate';
 
 type Schema = Record<string, unknown>;
 
 export type WorkerRequest =
   | {type: 'schemas'; schemas: Record<Version, Schema>}
-  | {type: 'check'; id: number; text: string; choice: Version | 'auto'};
+  | {type: 'check'; id: number; text: string; choice: Version | 'auto'; wantValue: boolean};
 
 /** A check's answer: the problems shown, how many there are in all, and the value when small. */
 export type WorkerAnswer = {id: number; result: TextCheck & {total: number}} | {id: number; failed: string};
@@ -33,7 +35,7 @@ export function answer(request: WorkerRequest): WorkerAnswer | null {
     const result = checkText(request.text, ready.schemas, ready.validators, request.choice, SHOWN_PROBLEMS);
     const {value, ...rest} = result;
     return {id: request.id, result: {...rest, problems: result.problems.slice(0, SHOWN_PROBLEMS), total: result.problems.length,
-      ...(request.text.length <= FIT_LIMIT && value !== undefined ? {value} : {})}};
+      ...(request.wantValue && value !== undefined ? {value} : {})}};
   } catch (error) {
     return {id: request.id, failed: error instanceof Error ? `${error.name}: ${error.message}` : String(error)};
   }

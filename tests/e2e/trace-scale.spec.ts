@@ -66,21 +66,31 @@ test('a trace through regexp:(a+)+$ with a 30-letter name answers within 200 ms'
   expect(ms).toBeLessThan(200);
 });
 
-test('the shadowed-rule check runs in a worker of the site\'s own origin and its warning appears', async ({page}) => {
+test('the shadowed-rule check runs in the page\'s one worker of its own origin, started with the page, and its warning appears', async ({page}) => {
   const workers: string[] = [];
   page.on('worker', (w) => workers.push(w.url()));
-  await load(page, {outbounds: [{tag: 'a', protocol: 'freedom'}, {tag: 'b', protocol: 'freedom'}], routing: {rules: [
+  await page.goto(localePath('/awesome/config-checker', 'en'));
+  await hydrated(page);
+  // the checker's worker and the trace panel's are made with the page, before any configuration
+  await expect.poll(() => workers.length).toBe(2);
+  for (const url of workers) expect(new URL(url).origin).toBe(new URL(page.url()).origin);
+  const config = {outbounds: [{tag: 'a', protocol: 'freedom'}, {tag: 'b', protocol: 'freedom'}], routing: {rules: [
     {type: 'field', domain: ['domain:example.com'], outboundTag: 'a'},
     {type: 'field', domain: ['full:www.example.com'], outboundTag: 'b'},
-  ]}});
+  ]}};
+  await page.evaluate((hash) => { window.location.hash = hash; }, `trace=${encodeURIComponent(JSON.stringify(config))}`);
+  await expect(page.getByRole('heading', {name: 'Where does this connection go?'})).toBeVisible({timeout: 60_000});
   await page.getByRole('textbox', {name: 'Destination (domain or IP)'}).fill('www.example.com');
   await expect(page.locator('[data-warning="shadowedRule"]')).toContainText('Rule 2 is never used: the earlier rule 1 covers all of its conditions.');
-  expect(workers.length).toBe(1);
-  expect(new URL(workers[0]!).origin).toBe(new URL(page.url()).origin);
-  // typing does not start the check again
+  // typing makes no new worker, and neither does a new configuration (the same worker answers it)
   await page.getByRole('textbox', {name: 'Destination (domain or IP)'}).fill('example.com');
   await expect(page.getByTestId('trace-summary')).toContainText('Result: outbound a');
-  expect(workers.length).toBe(1);
+  const reversed = {...config, routing: {rules: [...config.routing.rules].reverse()}};
+  await page.evaluate((hash) => { window.location.hash = hash; }, `trace=${encodeURIComponent(JSON.stringify(reversed))}`);
+  await page.getByRole('textbox', {name: 'Destination (domain or IP)'}).fill('www.example.com');
+  await expect(page.getByTestId('trace-summary')).toContainText('Result: outbound b');
+  await expect(page.locator('[data-warning="shadowedRule"]')).toHaveCount(0);
+  expect(workers.length).toBe(2);
 });
 
 for (const [what, config, reason] of [

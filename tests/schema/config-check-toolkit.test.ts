@@ -105,14 +105,19 @@ test('Go\'s IP syntax: four bytes without leading zeros, IPv6 with :: and an IPv
   for (const bad of ['1:2:3:4:5:6:7:8:9', ':::', '1::2::3', 'g::1', '::ffff:10.0.0.300']) assert.ok(!isIPv6(bad), bad);
 });
 
-test('the worker answers a check with the problems shown, their count, and the value of a small file', async () => {
+test('the worker answers a check with the problems shown, their count, and the value when the page asks for it', async () => {
   const {answer} = await import('../../src/configCheck/worker');
-  assert.equal(answer({type: 'check', id: 1, text: '{}', choice: 'auto'})?.id, 1); // before the schemas: a failure, not a throw
+  assert.equal(answer({type: 'check', id: 1, text: '{}', choice: 'auto', wantValue: true})?.id, 1); // before the schemas: a failure, not a throw
   assert.equal(answer({type: 'schemas', schemas}), null);
   const many = `{"inbounds": [${Array.from({length: 300}, (_, i) => `{"protocl": "socks", "port": ${i + 1}}`).join(',')}], ${out}}`;
-  const a = answer({type: 'check', id: 2, text: many, choice: 'auto'});
+  const a = answer({type: 'check', id: 2, text: many, choice: 'auto', wantValue: true});
   assert.ok(a && 'result' in a);
   assert.equal(a.result.problems.length, 200);
   assert.equal(a.result.total, 300);
   assert.ok(a.result.value !== undefined);
+  // not asked (a large text being typed): no value is copied back
+  const b = answer({type: 'check', id: 3, text: many, choice: 'auto', wantValue: false});
+  assert.ok(b && 'result' in b);
+  assert.equal(b.result.total, 300);
+  assert.equal(b.result.value, undefined);
 });

@@ -25,6 +25,7 @@ import {configCheckDebounceMs, configCheckMaxFileBytes} from '@site/src/constant
 import {ensureCheckerCss} from './checkerCss';
 import TracePanel from '@site/src/components/TracePanel';
 import {useConfigFromHash} from '@site/src/components/TracePanel/hashConfig';
+import {shadowWorker} from '@site/src/components/TracePanel/shadow';
 import {loadSchemas} from './schemas';
 
 type Schema = Record<string, unknown>;
@@ -82,7 +83,7 @@ export default function Checker(): ReactNode {
   const [answer, setAnswer] = useState<WorkerAnswer | null>(null);
 
   // the schemas: nothing to compile (./validate walks them), so the page is ready once they are
-  // here and the worker has started (or could not): the worker is started at once, while the
+  // here and the workers have started (or could not): the workers are started at once, while the
   // schemas are fetched, and the page says it is ready only when the worker has loaded all its
   // code, so that nothing is fetched while the reader checks
   useEffect(() => {
@@ -93,7 +94,9 @@ export default function Checker(): ReactNode {
       (a) => { if (a.id === latest.current) setAnswer(a); },
       () => { worker.current = null; setAnswer(null); setWorkerFailed(true); },
     );
-    Promise.all([loadSchemas(), started.up]).then(([schemas]) => {
+    // the trace panel's worker too, so that the first configuration fetches nothing
+    const shadow = shadowWorker();
+    Promise.all([loadSchemas(), started.up, shadow?.up]).then(([schemas]) => {
       if (!live) return;
       worker.current = started.current();
       worker.current?.postMessage({type: 'schemas', schemas} satisfies WorkerRequest);
@@ -151,7 +154,12 @@ export default function Checker(): ReactNode {
 
   // after the editor exists; an address whose configuration cannot be read gets a message, not a silent empty editor
   const [hashBroken, setHashBroken] = useState(false);
-  useConfigFromHash(replaceText, setHashBroken);
+  // the text a #trace= link brought, while the reader has not changed it: the trace panel gets its
+  // value whatever its size (a link carries a configuration to trace); text typed or pasted gets
+  // it only up to FIT_LIMIT, since copying a larger value to the page on every check holds keys back
+  const fromHash = useRef<string | null>(null);
+  const replaceFromHash = useCallback((t: string) => { fromHash.current = t; replaceText(t); }, [replaceText]);
+  useConfigFromHash(replaceFromHash, setHashBroken);
 
   // what reading the opened file's bytes found holds while its text is unchanged
   const fromFile = opened && opened.text === text ? opened : null;
@@ -166,7 +174,8 @@ export default function Checker(): ReactNode {
       if (!text.trim() || text.length > configCheckMaxFileBytes) { setOutcome(null); return; }
       if (fromFile?.utf16) { setOutcome({version: choice === 'auto' ? 'v4' : choice, detected: null, problems: fromFile.problems, total: fromFile.problems.length}); return; }
       if (worker.current && !workerFailed) {
-        worker.current.postMessage({type: 'check', id: latest.current, text, choice} satisfies WorkerRequest);
+        const wantValue = text.length <= FIT_LIMIT || text === fromHash.current;
+        worker.current.postMessage({type: 'check', id: latest.current, text, choice, wantValue} satisfies WorkerRequest);
         return;
       }
       try {

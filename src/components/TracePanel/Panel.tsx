@@ -13,34 +13,42 @@ import {shadowedRulesWithin, traceWithin, type Destination, type Warning} from '
 import type {Props} from './index';
 import {ensureTraceCss} from './traceCss';
 import {DnsSteps, ErrorLine, RouteSteps, Summary, WarningLine} from './words';
+import {shadowWorker} from './shadow';
+import type {ShadowAnswer, ShadowRequest, ShadowStarted} from './shadowWorker';
 
 type Loaded = {name: string; kind: 'site' | 'ip'; lists: number};
 
 type Shadowed = {warnings: Warning[]; checked: number; complete: boolean};
 
 /**
- * The shadowed-rule check for one configuration, in a worker (shadowWorker.ts) so that a large
- * configuration does not hold up the page; where workers are not available, here with a short
- * deadline. Started again only when the configuration changes, never per keystroke.
+ * The shadowed-rule check for one configuration, in the page's one worker (shadow.ts) so that a
+ * large configuration does not hold up the page; where workers are not available, here with a
+ * short deadline. Asked again only when the configuration changes, never per keystroke.
  */
+let nextShadowId = 0;
 function useShadowed(value: unknown, version: 'v4' | 'v5', refused: boolean): Shadowed | null {
   const [shadowed, setShadowed] = useState<Shadowed | null>(null);
   useEffect(() => {
     setShadowed(null);
     if (refused) return undefined;
-    let worker: Worker | null = null;
-    try {
-      worker = new Worker(new URL('./shadowWorker.ts', import.meta.url));
-    } catch {
-      worker = null;
-    }
-    if (!worker) {
-      setShadowed(shadowedRulesWithin(readConfig(value, version), performance.now() + traceDeadlineMs));
+    const here = () => setShadowed(shadowedRulesWithin(readConfig(value, version), performance.now() + traceDeadlineMs));
+    const shadow = shadowWorker();
+    if (!shadow) {
+      here();
       return undefined;
     }
-    worker.onmessage = (e: MessageEvent<Shadowed>) => setShadowed(e.data);
-    worker.postMessage({value, version, deadlineMs: shadowCheckDeadlineMs});
-    return () => worker?.terminate();
+    nextShadowId += 1;
+    const id = nextShadowId;
+    const onMessage = (e: MessageEvent<ShadowAnswer | ShadowStarted>) => {
+      if ('id' in e.data && e.data.id === id) setShadowed(e.data.result);
+    };
+    shadow.worker.addEventListener('message', onMessage);
+    shadow.worker.addEventListener('error', here, {once: true});
+    shadow.worker.postMessage({id, value, version, deadlineMs: shadowCheckDeadlineMs} satisfies ShadowRequest);
+    return () => {
+      shadow.worker.removeEventListener('message', onMessage);
+      shadow.worker.removeEventListener('error', here);
+    };
   }, [value, version, refused]);
   return shadowed;
 }
