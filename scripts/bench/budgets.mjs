@@ -17,6 +17,7 @@ export function budgetRows(r, b, previousRoutingJsCssKB, growthNotes, toleranceK
     rows.push({name: `Lighthouse performance ${path} (${browser})`, limit: `>= ${b.performanceMin}`, value: lighthouse.performance, ok: lighthouse.performance >= b.performanceMin});
     rows.push({name: `Lighthouse accessibility ${path} (${browser})`, limit: `= ${b.accessibilityMin}`, value: lighthouse.accessibility, ok: lighthouse.accessibility >= b.accessibilityMin});
     rows.push({name: `everything a first visit of ${path} downloads, gzip`, limit: `<= ${b.firstVisitMaxKB} KB`, value: `${firstVisit.total.gzipKB} KB`, ok: firstVisit.total.gzipKB <= b.firstVisitMaxKB});
+    rows.push({name: `JS+CSS to a hydrated ${path}, gzip`, limit: `<= ${b.routingJsCssMaxKB} KB`, value: `${firstVisit.jsCss.gzipKB} KB`, ok: firstVisit.jsCss.gzipKB <= b.routingJsCssMaxKB});
     if (docsPages.includes(path)) {
       rows.push({name: `render-blocking (HTML + CSS before first paint) of ${path}, gzip`, limit: `<= ${b.renderBlockingMaxKB} KB`, value: `${firstVisit.renderBlocking.gzipKB} KB`, ok: firstVisit.renderBlocking.gzipKB <= b.renderBlockingMaxKB});
     }
@@ -24,7 +25,6 @@ export function budgetRows(r, b, previousRoutingJsCssKB, growthNotes, toleranceK
   const routing = r.results['/config/routing.html']?.firstVisit;
   if (routing) {
     const now = routing.jsCss.gzipKB;
-    rows.push({name: 'JS+CSS to a hydrated /config/routing.html, gzip', limit: `<= ${b.routingJsCssMaxKB} KB`, value: `${now} KB`, ok: now <= b.routingJsCssMaxKB});
     if (previousRoutingJsCssKB !== null) {
       const delta = Math.round((now - previousRoutingJsCssKB) * 10) / 10;
       const explained = growthNotes.split('\n').some((line) => line.includes(`${now} KB`));

@@ -81,7 +81,8 @@ export function compareMarkdown(c) {
   const lines = ['# Benchmark comparison', '',
     `A: \`${c.a}\`; B: \`${c.b}\`. Same server (scripts/serve.mjs, gzip), Chromium ${c.browser}, Lighthouse mobile, `
     + `median of ${c.runs} runs each, interleaved A, B, A, B.`, ''];
-  const byteRows = [['HTML gz KB', 'htmlGzipKB'], ['render-blocking gz KB', 'renderBlockingGzipKB'], ['JS+CSS gz KB', 'jsCssGzipKB'], ['everything gz KB', 'totalGzipKB']];
+  const byteRows = [['HTML gz KB', 'htmlGzipKB'], ['render-blocking gz KB', 'renderBlockingGzipKB'], ['JS+CSS gz KB', 'jsCssGzipKB'], ['everything gz KB', 'totalGzipKB'],
+    ['DOM elements', 'domElements'], ['React-hydrated elements', 'hydratedElements']];
   const lhRows = [['performance', 'performance'], ['accessibility', 'accessibility'], ['FCP ms', 'fcpMs'], ['LCP ms', 'lcpMs'], ['TBT ms', 'tbtMs'], ['CLS', 'cls']];
   for (const page of c.pages) {
     lines.push(`## ${page}`, '', '| figure | A | B | B/A |', '|---|---|---|---|');

@@ -46,8 +46,13 @@ const outDir = resolve(root, options.out);
 const {port, runs} = options;
 const origin = `http://127.0.0.1:${port}`;
 
-/** The pages measured: home, a long v4 reference page, an English v5 page. */
-const pages = ['/', '/config/routing.html', '/en_US/v5/config/overview.html'];
+/**
+ * The pages measured: home, the longest v4 reference page, an English v5 page, and the five next
+ * longest reference pages by elements in their HTML (2026-11-28: transport 1,629, v5 rrpit 1,501,
+ * dns 1,500, v5 router 1,473, v5 dns 1,239; routing 1,913), alternating zh-CN and English.
+ */
+const pages = ['/', '/config/routing.html', '/en_US/v5/config/overview.html',
+  '/config/transport.html', '/en_US/v5/config/stream/rrpit.html', '/config/dns.html', '/en_US/v5/config/router.html', '/v5/config/dns.html'];
 /** The budgets (README "Benchmark budgets"). */
 const budgets = {performanceMin: 95, accessibilityMin: 100, renderBlockingMaxKB: 40, routingJsCssMaxKB: 200, firstVisitMaxKB: 250, firstQueryMaxKB: 150};
 /** Growth of routing's JS+CSS below this is noise (gzip of a changed hash), not growth. */
@@ -134,6 +139,24 @@ async function firstVisit(browser, dir, path, site = origin) {
     // gzipBytes: sums of files are rounded once, from bytes (the checker's chunks below)
     files: files.map(({url, kind, raw, gzip}) => ({url, kind, rawKB: kb(raw), gzipKB: kb(gzip), gzipBytes: gzip})),
   };
+}
+
+/**
+ * How much a page is for the browser and for React once it has hydrated (mobile viewport): its
+ * DOM elements, and those React hydrated (the elements carrying a React fiber; markup React
+ * writes as an HTML string, such as code lines, has none).
+ */
+async function domCounts(browser, url) {
+  const context = await browser.newContext({viewport: {width: 412, height: 823}, isMobile: true});
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.locator('html[data-has-hydrated="true"]').waitFor();
+  const counts = await page.evaluate(() => {
+    const all = [...document.getElementsByTagName('*')];
+    return {domElements: all.length, hydratedElements: all.filter((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber$'))).length};
+  });
+  await context.close();
+  return counts;
 }
 
 /**
@@ -254,12 +277,13 @@ function markdown(r) {
     + `${r.pages.htmlFiles} HTML files (${r.pages.zh} zh-CN, ${r.pages.en} en).`, '');
   lines.push('JS and CSS are what the page itself loads; "prefetched" is what it fetches ahead for other pages '
     + '(none since links in view stopped prefetching: src/clientModules/noViewportPrefetch.ts).', '');
-  lines.push('| page | perf | a11y | best pr. | SEO | FCP ms | LCP ms | TBT ms | CLS | HTML gz KB | JS KB raw / gz | CSS KB raw / gz | JS+CSS gz KB | everything gz KB |');
-  lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  lines.push('"DOM / hydrated" are the page\'s elements once hydrated and those React hydrated (they carry a React fiber).', '');
+  lines.push('| page | perf | a11y | best pr. | SEO | FCP ms | LCP ms | TBT ms | CLS | DOM / hydrated | HTML gz KB | JS KB raw / gz | CSS KB raw / gz | JS+CSS gz KB | everything gz KB |');
+  lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const [path, p] of Object.entries(r.results)) {
     const l = p.lighthouse;
     lines.push(`| ${path} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} | ${l.fcpMs} | ${l.lcpMs} | ${l.tbtMs} | ${l.cls} `
-      + `| ${p.firstVisit.html.gzipKB} | ${p.firstVisit.js.rawKB} / ${p.firstVisit.js.gzipKB} | ${p.firstVisit.css.rawKB} / ${p.firstVisit.css.gzipKB} `
+      + `| ${p.dom ? `${p.dom.domElements} / ${p.dom.hydratedElements}` : '-'} | ${p.firstVisit.html.gzipKB} | ${p.firstVisit.js.rawKB} / ${p.firstVisit.js.gzipKB} | ${p.firstVisit.css.rawKB} / ${p.firstVisit.css.gzipKB} `
       + `| ${p.firstVisit.jsCss.gzipKB} | ${p.firstVisit.total.gzipKB} (${p.firstVisit.byKind['prefetched js']?.gzipKB ?? 0} prefetched) |`);
   }
   if (r.checker) {
@@ -335,7 +359,8 @@ async function compareMain() {
     for (const path of pages) {
       for (const [site, dir, at] of [['A', outDir, origin], ['B', other, originB]]) {
         const v = await firstVisit(browser, dir, path, at);
-        bytes[site][path] = {htmlGzipKB: v.html?.gzipKB ?? 0, renderBlockingGzipKB: v.renderBlocking.gzipKB, jsCssGzipKB: v.jsCss.gzipKB, totalGzipKB: v.total.gzipKB};
+        bytes[site][path] = {htmlGzipKB: v.html?.gzipKB ?? 0, renderBlockingGzipKB: v.renderBlocking.gzipKB, jsCssGzipKB: v.jsCss.gzipKB, totalGzipKB: v.total.gzipKB,
+          ...await domCounts(browser, at + path)};
       }
     }
     for (const {page, site, run} of interleave(pages, runs)) {
@@ -440,7 +465,8 @@ async function main() {
       console.log(`bench: ${path}: bytes ...`);
       const visit = await firstVisit(browser, outDir, path);
       console.log(`bench: ${path}: lighthouse x${runs} ...`);
-      results.results[path] = {firstVisit: visit, lighthouse: await lighthouseMedian(`${origin}${path}`, executablePath, chromiumArgs, runs)};
+      results.results[path] = {firstVisit: visit, dom: await domCounts(browser, `${origin}${path}`),
+        lighthouse: await lighthouseMedian(`${origin}${path}`, executablePath, chromiumArgs, runs)};
     }
     console.log('bench: search ...');
     results.search = await searchFigures(browser);

@@ -17,7 +17,10 @@ test('each page gets its Lighthouse and first-visit rows, with the browser; docs
   assert.equal(byName(rows, /performance \/ \(/).ok, true);
   assert.equal(byName(rows, /render-blocking .* \/config\/routing\.html/).ok, true);
   assert.equal(rows.some((r) => /render-blocking .* of \/,/.test(r.name)), false, 'the home page is not a docs page');
-  assert.equal(byName(rows, /JS\+CSS to a hydrated/).ok, true);
+  assert.equal(byName(rows, /JS\+CSS to a hydrated \/config\/routing\.html/).ok, true);
+  // every page is held to the same JS+CSS budget
+  assert.equal(byName(budgetRows(run(201), budgets, null, '', 0.5), /JS\+CSS to a hydrated \/config\/routing\.html/).ok, false);
+  assert.equal(byName(rows, /JS\+CSS to a hydrated \/,/).value, '150 KB');
   assert.equal(byName(rows, /everything a first visit of \/config\/routing\.html/).value, '240 KB');
   assert.equal(rows.some((r) => /no growth/.test(r.name)), false, 'no previous figure, no growth row');
 });

@@ -41,12 +41,15 @@ test('ratios and medians', () => {
 test('the table has a row per figure with A, B and B/A', () => {
   const md = compareMarkdown({
     a: 'build', b: '/tmp/old', browser: '156.0', runs: 3, pages: ['/'],
-    bytes: {A: {'/': {htmlGzipKB: 10, renderBlockingGzipKB: 20, jsCssGzipKB: 100, totalGzipKB: 130}}, B: {'/': {htmlGzipKB: 5, renderBlockingGzipKB: 40, jsCssGzipKB: 200, totalGzipKB: 260}}},
+    bytes: {A: {'/': {htmlGzipKB: 10, renderBlockingGzipKB: 20, jsCssGzipKB: 100, totalGzipKB: 130, domElements: 1800, hydratedElements: 900}},
+      B: {'/': {htmlGzipKB: 5, renderBlockingGzipKB: 40, jsCssGzipKB: 200, totalGzipKB: 260, domElements: 1800, hydratedElements: 1800}}},
     lighthouse: {A: {'/': {performance: 98, tbtMs: 100}}, B: {'/': {performance: 49, tbtMs: 800}}},
   });
   assert.match(md, /\| JS\+CSS gz KB \| 100 \| 200 \| 2\.00 \|/);
   assert.match(md, /\| performance \| 98 \| 49 \| 0\.50 \|/);
   assert.match(md, /\| TBT ms \| 100 \| 800 \| 8\.00 \|/);
+  assert.match(md, /\| DOM elements \| 1800 \| 1800 \| 1\.00 \|/);
+  assert.match(md, /\| React-hydrated elements \| 900 \| 1800 \| 2\.00 \|/);
   assert.match(md, /\| LCP ms \| - \| - \| - \|/);
   assert.match(md, /Chromium 156\.0/);
 });

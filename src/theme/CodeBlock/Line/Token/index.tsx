@@ -15,8 +15,11 @@ import type {Props} from '@theme/CodeBlock/Line/Token';
 const styledList = siteConfig.customFields?.codeStyledTypes;
 const styled: ReadonlySet<string> | null = Array.isArray(styledList) ? new Set(styledList.map(String)) : null;
 
+/** A token that looks like plain text in both colour modes (also used by src/theme/CodeBlock/Content). */
+export function isPlainToken(token: Props['token']): boolean {
+  return !token.empty && token.types.every((type) => type === 'plain' || (styled !== null && !styled.has(type)));
+}
+
 export default function TokenWrapper(props: Props): ReactNode {
-  const {token, children} = props;
-  const looksPlain = !token.empty && token.types.every((type) => type === 'plain' || (styled !== null && !styled.has(type)));
-  return looksPlain ? <>{children}</> : <Token {...props} />;
+  return isPlainToken(props.token) ? <>{props.children}</> : <Token {...props} />;
 }
