@@ -18,6 +18,27 @@ function counter(out, name) {
 }
 
 /** @type {import('../run.mjs').Scenario[]} */
+/**
+ * The routing of the multi-file example, merged by v2ray or as one file: from the Socks (1080) and
+ * HTTP (8080) inbounds alike, example.org and 10.1.2.3 go direct and example.com through the
+ * proxy, which sees neither direct destination.
+ * @param {import('../run.mjs').LabContext} lab
+ */
+async function mergedRouting(lab) {
+  for (const p of [lab.socks(1080), lab.http(8080)]) {
+    const r = await lab.fetch(p, TARGET.url);
+    lab.expect(r.reached === TARGET.reached, `reached ${r.reached}`);
+    const d = await lab.fetch(p, 'http://example.org/');
+    lab.expect(d.reached === '93.184.216.35:80', `example.org reached ${d.reached}`);
+    const lan = await lab.fetch(p, 'http://10.1.2.3/');
+    lab.expect(lan.reached === '10.1.2.3:80', `10.1.2.3 reached ${lan.reached}`);
+  }
+  await lab.accessLine('client', /accepted (tcp:|\/\/)example\.com:80 \[proxy\]/, 'example.com sent to proxy');
+  await lab.accessLine('client', /accepted (tcp:|\/\/)(?<direct>example\.org):80 \[direct\]/, 'example.org sent direct');
+  await lab.accessLine('client', /accepted (tcp:|\/\/)(?<direct>10\.1\.2\.3):80 \[direct\]/, '10.1.2.3 sent direct');
+  lab.expect(!/example\.org|10\.1\.2\.3/.test(lab.access('server')), 'the proxy server should not see the direct destinations');
+}
+
 export default [
   {
     name: 'api-stats',
@@ -224,18 +245,7 @@ export default [
     run: {server: {inline: vmessServer({id: ID, port: 10086})}, client: 'merged-result'},
     ports: [10086, 1080, 8080],
     async check(lab) {
-      for (const p of [lab.socks(1080), lab.http(8080)]) {
-        const r = await lab.fetch(p, TARGET.url);
-        lab.expect(r.reached === TARGET.reached, `reached ${r.reached}`);
-        const d = await lab.fetch(p, 'http://example.org/');
-        lab.expect(d.reached === '93.184.216.35:80', `example.org reached ${d.reached}`);
-        const lan = await lab.fetch(p, 'http://10.1.2.3/');
-        lab.expect(lan.reached === '10.1.2.3:80', `10.1.2.3 reached ${lan.reached}`);
-      }
-      await lab.accessLine('client', /accepted (tcp:|\/\/)example\.com:80 \[proxy\]/, 'example.com sent to proxy');
-      await lab.accessLine('client', /accepted (tcp:|\/\/)(?<direct>example\.org):80 \[direct\]/, 'example.org sent direct');
-      await lab.accessLine('client', /accepted (tcp:|\/\/)(?<direct>10\.1\.2\.3):80 \[direct\]/, '10.1.2.3 sent direct');
-      lab.expect(!/example\.org|10\.1\.2\.3/.test(lab.access('server')), 'the proxy server should not see the direct destinations');
+      await mergedRouting(lab);
     },
   },
   {
@@ -270,18 +280,7 @@ export default [
     run: {server: {inline: vmessServer({id: ID, port: 10086})}, client: ['multi-base', 'multi-rules', 'multi-local']},
     ports: [10086, 1080, 8080],
     async check(lab) {
-      for (const p of [lab.socks(1080), lab.http(8080)]) {
-        const r = await lab.fetch(p, TARGET.url);
-        lab.expect(r.reached === TARGET.reached, `reached ${r.reached}`);
-        const d = await lab.fetch(p, 'http://example.org/');
-        lab.expect(d.reached === '93.184.216.35:80', `example.org reached ${d.reached}`);
-        const lan = await lab.fetch(p, 'http://10.1.2.3/');
-        lab.expect(lan.reached === '10.1.2.3:80', `10.1.2.3 reached ${lan.reached}`);
-      }
-      await lab.accessLine('client', /accepted (tcp:|\/\/)example\.com:80 \[proxy\]/, 'example.com sent to proxy');
-      await lab.accessLine('client', /accepted (tcp:|\/\/)(?<direct>example\.org):80 \[direct\]/, 'example.org sent direct');
-      await lab.accessLine('client', /accepted (tcp:|\/\/)(?<direct>10\.1\.2\.3):80 \[direct\]/, '10.1.2.3 sent direct');
-      lab.expect(!/example\.org|10\.1\.2\.3/.test(lab.access('server')), 'the proxy server should not see the direct destinations');
+      await mergedRouting(lab);
       const {reply} = await lab.udpVia(lab.socks(1080), 'example.com', 7, Buffer.from('merged-udp'));
       lab.expect(String(reply) === 'reached 93.184.216.34:7\nmerged-udp', `the Socks inbound should relay UDP after the merge, got ${JSON.stringify(String(reply))}`);
       // which file did what: the HTTP inbound and the Socks UDP switch come from the third, the example.org rule from the second
