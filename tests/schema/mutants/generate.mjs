@@ -5,7 +5,7 @@
 // undefined tag, a byte-order mark or another encoding). Deterministic: the same bases give the
 // same mutants. Writes tests/schema/mutants/corpus.json (bases and mutants, one mutant a line);
 // the toolkit's verdicts are written by run.mjs (npm run checker:mutants) into verdicts.json, and
-// tests/unit/config-mutants.test.ts replays them against the checker without the toolkit.
+// tests/schema/mutants/mutants.test.ts replays them against the checker without the toolkit.
 //   node tests/schema/mutants/generate.mjs
 import {readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
