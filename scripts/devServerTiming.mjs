@@ -17,6 +17,7 @@ import {cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} fro
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 import {parseArgs} from 'node:util';
+import {fileFor} from './content/files.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const {values: args} = parseArgs({options: {
@@ -34,7 +35,8 @@ const port = Number(args.port);
 const timeoutMs = Number(args['timeout-s']) * 1000;
 const base = locale === 'en' ? '/en_US/' : '/';
 const page = `${base}config/routing`;
-const source = locale === 'en' ? 'i18n/en/docusaurus-plugin-content-docs/current/config/routing.md' : 'docs/config/routing.md';
+const source = fileFor('/config/routing', locale === 'en' ? 'en' : 'zh');
+if (source === null) throw new Error('no /config/routing page file');
 
 const skip = new Set(['node_modules', 'build', 'build-docsearch', '.docusaurus', 'test-results', 'playwright-report']);
 const dir = join(tmpdir(), `v2fly-docs-devtime-${process.pid}`);

@@ -53,7 +53,7 @@ const origin = `http://127.0.0.1:${port}`;
  */
 const pages = ['/', '/config/routing.html', '/en_US/v5/config/overview.html',
   '/config/transport.html', '/en_US/v5/config/stream/rrpit.html', '/config/dns.html', '/en_US/v5/config/router.html', '/v5/config/dns.html'];
-/** The budgets (README "Benchmark budgets"). */
+/** The budgets (bench/README.md "Budgets"). */
 const budgets = {performanceMin: 95, accessibilityMin: 100, renderBlockingMaxKB: 40, routingJsCssMaxKB: 200, firstVisitMaxKB: 250, firstQueryMaxKB: 150};
 /** Growth of routing's JS+CSS below this is noise (gzip of a changed hash), not growth. */
 const growthToleranceKB = 0.5;

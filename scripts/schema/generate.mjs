@@ -18,6 +18,7 @@ import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {headings} from '../content/anchors.mjs';
+import {fileFor} from '../content/files.mjs';
 import {facts, slug} from '../facts/facts.mjs';
 import {objects, resolveObject, V4_SETTINGS} from '../facts/factsWalk.mjs';
 
@@ -237,11 +238,8 @@ const docsPath = (o) => `${o.page}#${slug(o.heading)}`;
 
 /** @param {string} page @returns {string | null} the Chinese source of a page (its headings are the English page's too) */
 function pageSource(page) {
-  const rel = page.startsWith('/v5/') ? `versioned_docs/v5${page.slice(3)}` : `docs${page}`;
-  for (const ext of ['.md', '.mdx']) {
-    try { return readFileSync(join(root, rel + ext), 'utf8'); } catch { /* next */ }
-  }
-  return null;
+  const file = fileFor(page, 'zh');
+  return file === null ? null : readFileSync(join(root, file), 'utf8');
 }
 
 /** @type {Map<string, Map<string, Map<string, string>>>} */

@@ -13,7 +13,7 @@ import {fallbackQueries} from '../../src/search/indexContract.mjs';
  */
 // The limits, in both languages, on the first 60 queries a language and the concept names of
 // every reference page (182 a language). Measured (2026-11-28): 100 % at 1 and 100 % at 3 in both
-// languages (README "Search"). The first 60 alone had 91.7 %.
+// languages (scripts/search/README.md). The first 60 alone had 91.7 %.
 const limits = {
   zh: {successAt1: 97, successAt3: 99},
   en: {successAt1: 97, successAt3: 99},
@@ -21,8 +21,8 @@ const limits = {
 
 // The readers' questions (scripts/search/queries-readers.json: issue and discussion titles and
 // the FAQ), the held-out half, on which no keyword was chosen. Measured (2026-11-28): zh 85.9 % at
-// 1 and 88.5 % at 3, en 82.1 % and 84.6 % (README "Search"; the goal is 90 % and 97 %); the floors
-// are just under that.
+// 1 and 88.5 % at 3, en 82.1 % and 84.6 % (scripts/search/README.md; the goal is 90 % and 97 %);
+// the floors are just under that.
 const heldOutLimits = {
   zh: {successAt1: 85, successAt3: 88},
   en: {successAt1: 82, successAt3: 84},

@@ -1,4 +1,4 @@
-// The lab's proof sentences (tests/lab, README "Lab"): a scenario writes one template pair
+// The lab's proof sentences (tests/lab/README.md): a scenario writes one template pair
 // {zh, en}; every value either language names ({user}, {level}, {path}, {ttl}...) is a
 // placeholder, filled from what the run observed (the scenario's assertions record it, the same
 // record for both languages). This module checks a template (no value written into its fixed

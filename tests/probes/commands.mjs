@@ -7,9 +7,10 @@
 // command does not have.
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
+import {fileFor} from '../../scripts/content/files.mjs';
 import {runCommand} from '../toolkit/processes.mjs';
 
-export const COMMAND_PAGES = {zh: 'docs/guide/command.md', en: 'i18n/en/docusaurus-plugin-content-docs/current/guide/command.md'};
+export const COMMAND_PAGES = {zh: fileFor('/guide/command', 'zh'), en: fileFor('/guide/command', 'en')};
 
 /**
  * The commands (heading words after `v2ray`) and the flags listed under each.

@@ -9,6 +9,7 @@
  * A block whose ID has no entry (an example the lab cannot run) gets nothing.
  */
 import proofs from '../../data/labProofs.json';
+import {pageRootOf} from '../../../scripts/content/files.mjs';
 
 export type LabProof = {lab: string; page: string; scenario: string; release: string; zh: string; en: string};
 type MdNode = {type: string; lang?: string | null; meta?: string | null; value?: string; children?: MdNode[];
@@ -40,9 +41,9 @@ export function proofText(list: readonly LabProof[], id: string, lang: 'zh' | 'e
   return `${prefix[lang](releases)}${sentences.join(lang === 'zh' ? '' : ' ')}`;
 }
 
-/** The page's language from its file path: English pages live under i18n/en/. */
+/** The page's language from its file path (Chinese when the path is not in a page folder). */
 export function langOf(path: string | undefined): 'zh' | 'en' {
-  return /[\\/]i18n[\\/]en[\\/]/.test(path ?? '') ? 'en' : 'zh';
+  return pageRootOf(path ?? '')?.lang ?? 'zh';
 }
 
 /** Inserts the notes into a Markdown tree (mutates it). */

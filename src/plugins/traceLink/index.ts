@@ -14,6 +14,7 @@
  * build with the page and the fence's line, rather than giving a link to a broken configuration.
  */
 import {wrapFragment} from './wrap';
+import {pageRootOf} from '../../../scripts/content/files.mjs';
 
 type MdNode = {type: string; lang?: string | null; meta?: string | null; value?: string; url?: string; children?: MdNode[]; data?: Record<string, unknown>; position?: {start: {line: number}}};
 type VFileLike = {path?: string};
@@ -30,7 +31,7 @@ export function fragmentName(meta: string | null | undefined): string | null {
 }
 
 /** Whether a page (its file path) belongs to the v5 docs instance, in either language. */
-export const isV5Page = (path: string): boolean => /(?:^|[\\/])(?:versioned_docs[\\/]v5|docusaurus-plugin-content-docs-v5)[\\/]/.test(path);
+export const isV5Page = (path: string): boolean => pageRootOf(path)?.v5 === true;
 
 /**
  * The configuration a trace= fence stands for: its JSON, wrapped when the fence names a fragment.

@@ -21,17 +21,13 @@
  * Merge commits are skipped (the commits they merge carry the changes); renames are not followed
  * (a moved page starts a new history).
  *
- * Only node: modules here: tests/unit/translation-status.test.mjs imports this file directly.
+ * Only node: modules and the page map (scripts/content/files.mjs) here:
+ * tests/unit/translation-status.test.mjs imports this file directly.
  */
 import {execFileSync, spawnSync} from 'node:child_process';
-import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import {join, relative, resolve} from 'node:path';
-
-/** Chinese folder -> English folder, relative to the site (WRITING.md "Where a page lives"). */
-export const docsInstances: readonly {zh: string; en: string}[] = [
-  {zh: 'docs', en: 'i18n/en/docusaurus-plugin-content-docs/current'},
-  {zh: 'versioned_docs/v5', en: 'i18n/en/docusaurus-plugin-content-docs-v5/current'},
-];
+import {PAGE_ROOTS, pageFiles, pageOfFile, pageRootOf, twinOf} from '../../../scripts/content/files.mjs';
 
 /** Front matter keys whose change a reader sees, so a translator must follow it. */
 const translatableKeys = new Set(['title', 'description', 'sidebar_label']);
@@ -135,30 +131,19 @@ export function compare(
   return {state: 'unconfirmed', diff: {from: `${zh.hash}^`, to: zh.hash}};
 }
 
-/** The English file of a Chinese one, or null when it is not in a docs folder. */
+/** The English file of a Chinese one, or null when it is not in a Chinese page folder. */
 export function englishFileOf(zhFile: string): string | null {
-  for (const {zh, en} of docsInstances) {
-    if (zhFile.startsWith(`${zh}/`)) return `${en}/${zhFile.slice(zh.length + 1)}`;
-  }
-  return null;
+  return pageRootOf(zhFile)?.lang === 'zh' ? twinOf(zhFile) : null;
 }
 
 /** The Chinese file of an English one, or null. */
 export function chineseFileOf(enFile: string): string | null {
-  for (const {zh, en} of docsInstances) {
-    if (enFile.startsWith(`${en}/`)) return `${zh}/${enFile.slice(en.length + 1)}`;
-  }
-  return null;
+  return pageRootOf(enFile)?.lang === 'en' ? twinOf(enFile) : null;
 }
 
 /** The route of a Chinese file: docs/config/routing.md -> /config/routing, versioned_docs/v5/x.md -> /v5/x. */
 export function routeOf(zhFile: string): string {
-  const path = zhFile
-    .replace(/^docs\//, '/')
-    .replace(/^versioned_docs\/v5\//, '/v5/')
-    .replace(/\.mdx?$/, '')
-    .replace(/\/(?:index|README)$/i, '');
-  return path || '/';
+  return pageOfFile(zhFile)?.page ?? zhFile;
 }
 
 /** A commit name shortened to 7 hex digits, keeping a suffix such as `^`. */
@@ -249,13 +234,9 @@ function readBlobs(root: string, ids: readonly string[]): Map<string, string> {
   return texts;
 }
 
-function markdownFiles(siteDir: string, dir: string): string[] {
-  const full = join(siteDir, dir);
-  if (!existsSync(full)) return [];
-  return readdirSync(full, {recursive: true, encoding: 'utf8'})
-    .filter((f) => /\.mdx?$/.test(f))
-    .map((f) => `${dir}/${f.split('\\').join('/')}`)
-    .sort();
+/** The page files of one language, relative to the site, sorted. */
+function markdownFiles(siteDir: string, lang: 'zh' | 'en'): string[] {
+  return pageFiles(siteDir).filter((p) => p.lang === lang).map((p) => p.file).sort();
 }
 
 /** Every page of the site and how its English file stands; null when git is not available. */
@@ -264,7 +245,7 @@ export function translationStatus(siteDir: string): PageStatus[] | null {
   if (!root || git(root, ['rev-parse', '--verify', '--quiet', 'HEAD']) === null) return null;
   const prefix = relative(root, resolve(siteDir)).split('\\').join('/');
   const inRepo = (file: string) => (prefix ? `${prefix}/${file}` : file);
-  const dirs = docsInstances.flatMap(({zh, en}) => [zh, en]);
+  const dirs = PAGE_ROOTS.map((r) => r.dir);
   const log = git(root, ['log', '--topo-order', '--no-merges', '--no-renames', '--raw', '--no-abbrev',
     '--format=%x1e%H%x09%cI', 'HEAD', '--', ...dirs.map(inRepo)]);
   if (log === null) return null;
@@ -272,7 +253,7 @@ export function translationStatus(siteDir: string): PageStatus[] | null {
 
   // Newest change first; most files settle on their first or second commit, so blobs are read
   // in rounds (one cat-file each) only for the files still unsettled.
-  const files = docsInstances.flatMap(({zh, en}) => [...markdownFiles(siteDir, zh), ...markdownFiles(siteDir, en)]);
+  const files = [...markdownFiles(siteDir, 'zh'), ...markdownFiles(siteDir, 'en')];
   const last = new Map<string, Commit | null>();
   const pending = new Map(files.map((file) => [file, history.get(inRepo(file)) ?? []]));
   for (let depth = 0; pending.size > 0; depth += 1) {
@@ -294,13 +275,11 @@ export function translationStatus(siteDir: string): PageStatus[] | null {
 
   // The English content also changed in the commit of the last Chinese change: written together.
   const together = new Map<string, {before: string | null; after: string | null}>();
-  for (const {zh, en} of docsInstances) {
-    for (const zhFile of markdownFiles(siteDir, zh)) {
-      const zhLast = last.get(zhFile);
-      const enFile = `${en}/${zhFile.slice(zh.length + 1)}`;
-      const change = zhLast && history.get(inRepo(enFile))?.find((c) => c.commit.hash === zhLast.hash);
-      if (change) together.set(enFile, change);
-    }
+  for (const zhFile of markdownFiles(siteDir, 'zh')) {
+    const zhLast = last.get(zhFile);
+    const enFile = englishFileOf(zhFile)!;
+    const change = zhLast && history.get(inRepo(enFile))?.find((c) => c.commit.hash === zhLast.hash);
+    if (change) together.set(enFile, change);
   }
   const togetherTexts = readBlobs(root, [...together.values()].flatMap((c) => [c.before, c.after].filter((id): id is string => id !== null)));
   const blobText = (id: string | null) => (id === null ? null : togetherTexts.get(id) ?? null);
@@ -334,7 +313,7 @@ export function translationStatus(siteDir: string): PageStatus[] | null {
   const resolveCommit = (name: string) =>
     git(root, ['rev-parse', '--verify', '--quiet', `${name}^{commit}`])?.toString('utf8').trim() || null;
 
-  return docsInstances.flatMap(({zh}) => markdownFiles(siteDir, zh)).map((zhFile): PageStatus => {
+  return markdownFiles(siteDir, 'zh').map((zhFile): PageStatus => {
     const enFile = englishFileOf(zhFile)!;
     const zhLast = last.get(zhFile) ?? null;
     const enLast = last.get(enFile) ?? null;

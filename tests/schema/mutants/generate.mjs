@@ -5,13 +5,14 @@
 // undefined tag, a byte-order mark or another encoding). Deterministic: the same bases give the
 // same mutants. Writes tests/schema/mutants/corpus.json (bases and mutants, one mutant a line);
 // the toolkit's verdicts are written by run.mjs (npm run checker:mutants) into verdicts.json, and
-// tests/unit/config-mutants.test.ts replays them against the checker without the toolkit.
+// tests/schema/mutants/mutants.test.ts replays them against the checker without the toolkit.
 //   node tests/schema/mutants/generate.mjs
 import {readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {parseTree} from 'jsonc-parser';
 import {codeBlocks, parseMeta, stripJsonc} from '../../content/blocks.mjs';
+import {pageFiles} from '../../../scripts/content/files.mjs';
 import {CERT, KEY, LOGS, here} from './paths.mjs';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -38,30 +39,21 @@ function collectBases() {
     }
   }
   // the site's complete examples (the Chinese pages; the English ones are the same blocks)
-  for (const [tree, v5] of /** @type {const} */ ([['docs', false], ['versioned_docs/v5', true]])) {
-    const walk = (/** @type {string} */ dir) => {
-      for (const e of readdirSync(dir, {withFileTypes: true}).sort((a, b) => a.name.localeCompare(b.name))) {
-        const abs = join(dir, e.name);
-        if (e.isDirectory()) { walk(abs); continue; }
-        if (!/\.mdx?$/.test(e.name)) continue;
-        for (const b of codeBlocks(readFileSync(abs, 'utf8'))) {
-          if (b.lang !== 'json' && b.lang !== 'jsonc') continue;
-          const meta = parseMeta(b.meta);
-          if (meta.fragment || meta.notConfig !== undefined || meta.since !== undefined) continue;
-          let value;
-          try { value = JSON.parse(b.lang === 'json' ? b.code : stripJsonc(b.code)); } catch { continue; }
-          if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
-          const keys = Object.keys(value);
-          const rootKeys = v5 ? ROOT5 : ROOT4;
-          if (!keys.length || !keys.every((k) => rootKeys.has(k))) continue;
-          // a configuration without inbounds or outbounds is a skeleton, not what readers run
-          if (!('outbounds' in value)) continue;
-          const rel = abs.slice(join(root, tree).length + 1).replace(/\.mdx?$/, '');
-          bases[`docs/${v5 ? 'v5/' : ''}${rel}:${b.line}`] = {format: v5 ? 'jsonv5' : 'json', text: ownCertificates(b.code)};
-        }
-      }
-    };
-    walk(join(root, tree));
+  for (const {abs, page, v5} of pageFiles().filter((p) => p.lang === 'zh')) {
+    for (const b of codeBlocks(readFileSync(abs, 'utf8'))) {
+      if (b.lang !== 'json' && b.lang !== 'jsonc') continue;
+      const meta = parseMeta(b.meta);
+      if (meta.fragment || meta.notConfig !== undefined || meta.since !== undefined) continue;
+      let value;
+      try { value = JSON.parse(b.lang === 'json' ? b.code : stripJsonc(b.code)); } catch { continue; }
+      if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
+      const keys = Object.keys(value);
+      const rootKeys = v5 ? ROOT5 : ROOT4;
+      if (!keys.length || !keys.every((k) => rootKeys.has(k))) continue;
+      // a configuration without inbounds or outbounds is a skeleton, not what readers run
+      if (!('outbounds' in value)) continue;
+      bases[`docs${page}:${b.line}`] = {format: v5 ? 'jsonv5' : 'json', text: ownCertificates(b.code)};
+    }
   }
   return bases;
 }

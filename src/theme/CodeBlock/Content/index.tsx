@@ -6,9 +6,9 @@
  * token. React does not hydrate inside dangerouslySetInnerHTML: it keeps the server's lines and
  * creates no fibers for them; a later render (the word-wrap check after mount) passes the same
  * string, which React compares and leaves alone. Measured on /config/routing.html at 4× CPU:
- * 633 of the page's 1,769 hydrated elements were code (bench/results.md, README "What costs
- * /config/routing its blocking time"). A block with line numbers (none in the docs today) keeps
- * upstream's element rendering.
+ * 633 of the page's 1,769 hydrated elements were code (bench/results.md; bench/README.md
+ * "What costs /config/routing its blocking time"). A block with line numbers (none in the docs
+ * today) keeps upstream's element rendering.
  */
 import React, {useMemo, type ComponentProps, type ReactNode} from 'react';
 import clsx from 'clsx';
