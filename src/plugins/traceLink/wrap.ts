@@ -126,6 +126,8 @@ export const V5_WRAP: Record<string, Row> = {
     if (where.page === 'dns') return {outbounds: standIns([]), router: {}, dns: f};
     throw new Error(`SimplifiedConfig of the ${where.page} page`);
   },
+  // the router's settings shown on another page (the geo page's example) name the message in full
+  'router.SimplifiedConfig': (f) => v5Router(f),
   SimplifiedRoutingRule: (f) => v5Router({rule: [f]}),
   BalancingRule: (f) => v5Balancer(f),
   StrategyRandomConfig: (f) => v5Balancer({tag: heldBalancer.tag, outbound_selector: [heldBalancer.prefix], strategy: 'random', strategy_settings: f}),
