@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import remarkTraceLink, {isV5Page, traceConfig} from '../../src/plugins/traceLink';
+import remarkTraceLink, {isV5Page, traceConfig, wrapName} from '../../src/plugins/traceLink';
 import {wrapFragment} from '../../src/plugins/traceLink/wrap';
 
 /** "Trace this example" for fragments: the wrapping into the smallest configuration, and the build error. */
@@ -132,4 +132,18 @@ test('a multiObservatory fragment gets one balancer per observer, named by obser
     ],
   });
   assert.deepEqual(w.multiObservatory, multi);
+});
+
+test('wrap=services: a partial file of services is wrapped as its observatory would be, the other services kept; fragment= still wins', () => {
+  const services = {backgroundObservatory: {subjectSelector: ['proxy-'], persistentProbeResult: true}, filesystemstorage: {stateStorageRoot: 'WorkDir', instanceName: 'client'}};
+  const v4w = wrapFragment('services', {services}, {v5: false, page: 'backgroundObservatory'});
+  assert.deepEqual(v4w.services, services);
+  assert.deepEqual((v4w.routing as {balancers: unknown[]}).balancers, [{tag: 'balancer', selector: ['proxy-'], strategy: {type: 'leastPing'}}]);
+  assert.deepEqual((v4w.outbounds as {tag: string}[]).map((o) => o.tag), ['default', 'proxy-1', 'proxy-2']);
+  const v5w = wrapFragment('services', {services: {burstObservatory: {subjectSelector: ['proxy-']}}}, {v5: true, page: 'burstObservatory'});
+  assert.deepEqual((v5w.router as {balancingRule: unknown[]}).balancingRule, [{tag: 'balancer', outbound_selector: ['proxy-'], strategy: 'leastload'}]);
+  assert.throws(() => wrapFragment('services', {services: {stats: {}}}, v4), /services without a backgroundObservatory or burstObservatory/);
+  assert.deepEqual(traceConfig('lab=x wrap=services trace="p"', JSON.stringify({services}), '/repo/docs/config/service/backgroundObservatory.md'), v4w);
+  assert.equal(wrapName('lab=x wrap=services trace="p"'), 'services');
+  assert.equal(wrapName('lab=x trace="p"'), null);
 });

@@ -12,6 +12,8 @@ import {pageFiles} from '../../scripts/content/files.mjs';
 import {checkConfig, parseConfig, tellVersion} from '../../src/configCheck/check';
 import {makeValidator} from '../../src/configCheck/validate';
 import {geoipDat, geositeDat, type SiteEntry} from '../toolkit/geo.mjs';
+import {codeBlocks, parseJsonBlock} from '../content/blocks.mjs';
+import {V4_WRAP, V5_WRAP} from '../../src/plugins/traceLink/wrap';
 
 /**
  * What the v4 and v5 pages say their routing, DNS, Fake DNS and balancer examples do,
@@ -72,6 +74,76 @@ test('every trace= example has expectations, in both languages, with the same JS
     for (const p of e.pages) assert.equal(fragmentName(tracedBlocks(p).get(e.trace)?.meta), e.kind ?? null, `${e.trace} in ${p}: fragment= of the fence`);
   }
   assert.deepEqual([...found.keys()].sort(), data.examples.map((e) => e.trace).sort(), 'trace= names in the docs and in doc-examples.json');
+});
+
+/**
+ * Which examples are routing, DNS, Fake DNS, balancer or observatory examples: every JSON example
+ * on the pages that document those (not-config blocks aside), a fragment of an object the trace
+ * link can wrap on any page, and a configuration (whole, partial or a skeleton) on any page with one of
+ * those sections.
+ */
+const TRACED_PAGES = new Set(['/config/routing', '/config/dns', '/config/fakedns', '/config/observatory', '/config/protocols/dns',
+  '/config/service/backgroundObservatory', '/config/service/burstObservatory', '/v5/config/router', '/v5/config/dns', '/v5/config/geo',
+  '/v5/config/proxy/dns', '/v5/config/service/backgroundObservatory', '/v5/config/service/burstObservatory', '/v5/config/service/filesystemstorage']);
+const TRACED_KEYS = new Set(['routing', 'router', 'dns', 'fakedns', 'fakeDns', 'fakeDnsMulti', 'observatory', 'burstObservatory', 'multiObservatory', 'backgroundObservatory']);
+// Config and SimplifiedConfig name other services' objects too (tun, log...): on the pages above only
+const GENERIC_KINDS = new Set(['Config', 'SimplifiedConfig']);
+const untraced = (JSON.parse(readFileSync(join(root, 'tests/unit/tracer/untraced-examples.json'), 'utf8')) as
+  {untraced: {page: string; meta: string; reason: string}[]}).untraced;
+
+type Example = {file: string; page: string; line: number; meta: string};
+/** Every routing, DNS, Fake DNS, balancer and observatory example of the given page files. */
+function routingExamples(files: {file: string; page: string; v5: boolean}[]): Example[] {
+  const out: Example[] = [];
+  for (const f of files) {
+    for (const b of codeBlocks(readFileSync(join(root, f.file), 'utf8'))) {
+      if (!/^jsonc?$/.test(b.lang) || /(?:^|\s)not-config=/.test(b.meta)) continue;
+      const kind = fragmentName(b.meta);
+      let value: unknown = null;
+      try { value = parseJsonBlock(b); } catch { /* the content check reports it */ }
+      const top = typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : {};
+      const services = typeof top.services === 'object' && top.services !== null ? Object.keys(top.services) : [];
+      const counts = TRACED_PAGES.has(f.page)
+        || (kind !== null && !GENERIC_KINDS.has(kind) && Object.hasOwn(f.v5 ? V5_WRAP : V4_WRAP, kind))
+        || [...Object.keys(top), ...services].some((k) => TRACED_KEYS.has(k));
+      if (counts) out.push({file: f.file, page: f.page, line: b.line, meta: b.meta});
+    }
+  }
+  return out;
+}
+
+/** The examples without trace= and without a reason, and the reasons that find no unlinked example. */
+function missingTraceLinks(examples: Example[], reasons: {page: string; meta: string}[]): {unlinked: string[]; stale: string[]} {
+  const listed = (e: Example) => reasons.filter((r) => r.page === e.page && e.meta.includes(r.meta));
+  const unlinked = examples.filter((e) => traceName(e.meta) === null && listed(e).length === 0).map((e) => `${e.file}:${e.line} (${e.meta})`);
+  const stale = reasons.filter((r) => {
+    const hits = examples.filter((e) => e.page === r.page && e.meta.includes(r.meta));
+    // each listed example is on the page in both languages, once, and has no link
+    return hits.length !== 2 || hits.some((e) => traceName(e.meta) !== null);
+  }).map((r) => `${r.page} ${r.meta}`);
+  return {unlinked, stale};
+}
+
+test('every routing, DNS, Fake DNS, balancer and observatory example, on every page in both languages, has a trace link or a listed reason', () => {
+  const examples = routingExamples(pageFiles());
+  assert.ok(examples.length >= 130, `found ${examples.length} examples: the reading of the pages is broken`);
+  for (const u of untraced) assert.ok(u.reason.length > 20, `${u.page} ${u.meta}: says why`);
+  const {unlinked, stale} = missingTraceLinks(examples, untraced);
+  assert.deepEqual(unlinked, [], 'examples without a trace link (give the fence trace="name" or list it with a reason in tests/unit/tracer/untraced-examples.json)');
+  assert.deepEqual(stale, [], 'entries of untraced-examples.json that match no unlinked example in both languages');
+});
+
+test('the example census fails on an example without a link, and on a listed example that has one', () => {
+  const page = {file: 'docs/config/routing.md', page: '/config/routing', v5: false};
+  const examples = routingExamples([page]);
+  const linked = examples.find((e) => traceName(e.meta) === 'rule-object')!;
+  const unlinked = {...linked, meta: linked.meta.replace(/\s*trace="[^"]*"/, '')};
+  assert.deepEqual(missingTraceLinks([unlinked], []).unlinked, [`docs/config/routing.md:${linked.line} (fragment=RuleObject)`]);
+  assert.deepEqual(missingTraceLinks([unlinked, {...unlinked, file: 'en'}], [{page: '/config/routing', meta: 'fragment=RuleObject'}]), {unlinked: [], stale: []});
+  assert.deepEqual(missingTraceLinks([linked], [{page: '/config/routing', meta: 'trace="rule-object"'}]).stale, ['/config/routing trace="rule-object"']);
+  // a whole configuration with a routing section counts on any page; one without does not
+  const other = {file: 'docs/config/protocols/vmess.md', page: '/config/protocols/vmess', v5: false};
+  assert.equal(routingExamples([other]).length, 0);
 });
 
 test('the trace link carries the example to the checker', () => {

@@ -12,6 +12,7 @@
  * A fence that also says fragment=<Object> (a rule, a routing or dns object, a balancer...) is
  * wrapped into the smallest configuration that loads (wrap.ts); a fragment no row knows stops the
  * build with the page and the fence's line, rather than giving a link to a broken configuration.
+ * A partial file says wrap=<row> instead (wrapName), so that the other checks take it as written.
  */
 import {wrapFragment} from './wrap';
 import {pageRootOf} from '../../../scripts/content/files.mjs';
@@ -30,6 +31,14 @@ export function fragmentName(meta: string | null | undefined): string | null {
   return /(?:^|\s)fragment=(\S+)/.exec(meta ?? '')?.[1] ?? null;
 }
 
+/**
+ * wrap=<row> on a partial file that the example check and the lab take as written (lab=, no
+ * fragment=): only its trace link is wrapped, by that row of wrap.ts (wrap=services).
+ */
+export function wrapName(meta: string | null | undefined): string | null {
+  return /(?:^|\s)wrap=(\S+)/.exec(meta ?? '')?.[1] ?? null;
+}
+
 /** Whether a page (its file path) belongs to the v5 docs instance, in either language. */
 export const isV5Page = (path: string): boolean => pageRootOf(path)?.v5 === true;
 
@@ -46,7 +55,7 @@ export function traceConfig(meta: string | null | undefined, code: string, path:
   } catch {
     throw new Error(`${where}: a trace= example is not valid JSON`);
   }
-  const kind = fragmentName(meta);
+  const kind = fragmentName(meta) ?? wrapName(meta);
   if (kind === null) return value;
   const page = (/([^\\/]+)\.mdx?$/.exec(path)?.[1]) ?? '';
   try {

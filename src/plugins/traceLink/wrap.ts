@@ -91,6 +91,19 @@ function v5Observed(key: string, fragment: Json, strategy: 'leastping' | 'leastl
   return {...wrapped, services: {[key]: fragment}};
 }
 
+/**
+ * A partial file of services only (the observatory pages' persistentProbeResult excerpt, beside
+ * filesystemstorage): wrapped as its observatory service would be, the other services kept.
+ */
+function observedServices(f: Json, observed: (key: string, service: Json) => Json | null): Json {
+  const services = isObj(f.services) ? f.services : {};
+  for (const [key, service] of Object.entries(services)) {
+    const w = isObj(service) ? observed(key, service) : null;
+    if (w) return {...f, ...w, services};
+  }
+  throw new Error('services without a backgroundObservatory or burstObservatory');
+}
+
 type Row = (fragment: Json, where: Where) => Json;
 
 /** v4 format (docs/ and its English copy): the facts file's object names. */
@@ -117,6 +130,9 @@ export const V4_WRAP: Record<string, Row> = {
     if (where.page === 'burstObservatory') return v4Observed('burstObservatory', f, 'leastLoad', true);
     throw new Error(`Config of the ${where.page} page`);
   },
+  // wrap=services on a partial file (the checks take it as written; only its trace link is wrapped)
+  services: (f) => observedServices(f, (key, s) =>
+    key === 'backgroundObservatory' ? v4Observed(key, s, 'leastPing', true) : key === 'burstObservatory' ? v4Observed(key, s, 'leastLoad', true) : null),
 };
 
 /** v5 format (versioned_docs/v5 and its English copy): the pages' heading names. */
@@ -126,6 +142,8 @@ export const V5_WRAP: Record<string, Row> = {
     if (where.page === 'dns') return {outbounds: standIns([]), router: {}, dns: f};
     throw new Error(`SimplifiedConfig of the ${where.page} page`);
   },
+  // the router's settings shown on another page (the geo page's example) name the message in full
+  'router.SimplifiedConfig': (f) => v5Router(f),
   SimplifiedRoutingRule: (f) => v5Router({rule: [f]}),
   BalancingRule: (f) => v5Balancer(f),
   StrategyRandomConfig: (f) => v5Balancer({tag: heldBalancer.tag, outbound_selector: [heldBalancer.prefix], strategy: 'random', strategy_settings: f}),
@@ -140,6 +158,8 @@ export const V5_WRAP: Record<string, Row> = {
     if (where.page === 'burstObservatory') return v5Observed('burstObservatory', f, 'leastload');
     throw new Error(`Config of the ${where.page} page`);
   },
+  services: (f) => observedServices(f, (key, s) =>
+    key === 'backgroundObservatory' ? v5Observed(key, s, 'leastping') : key === 'burstObservatory' ? v5Observed(key, s, 'leastload') : null),
 };
 
 /**
