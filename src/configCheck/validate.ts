@@ -8,7 +8,7 @@
  * It reads the keywords the generator writes (type, enum, const, pattern, minimum, maximum,
  * properties, patternProperties, additionalProperties, propertyNames, items, required, anyOf,
  * allOf, if/then, not, $ref to a local definition) and reports errors as ajv does with
- * `allErrors` and `verbose` (the shape src/configCheck/check.ts reads): a failed anyOf after its
+ * `allErrors` and `verbose` (the shape src/configCheck/problems.ts reads): a failed anyOf after its
  * branches' errors, a $ref's errors with schema paths from the referenced definition.
  * tests/schema/config-check.test.ts checks that its verdicts are ajv's on every corpus file.
  */

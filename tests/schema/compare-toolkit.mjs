@@ -11,7 +11,7 @@ import {join, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {buildSchema} from '../../scripts/schema/generate.mjs';
 import {makeValidator} from '../../src/configCheck/validate.ts';
-import {checkConfig} from '../../src/configCheck/check.ts';
+import {checkConfig} from '../../src/configCheck/problems.ts';
 import {formatProblem} from '../../src/configCheck/messages.ts';
 import {v2ray, withToolkit} from '../toolkit/v2ray.mjs';
 import {enterNamespace} from '../toolkit/namespace.mjs';

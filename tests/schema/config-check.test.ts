@@ -5,9 +5,11 @@ import {buildSchema, caseInsensitivePattern, configObjects, splitAlternatives} f
 import {corpus} from './corpus.mjs';
 import {blankComments} from '../../src/configCheck/comments';
 import {didYouMean, editDistance} from '../../src/configCheck/suggest';
-import {checkConfig, detectVersion, displayPath, lineColumn, parseConfig, pointerSegments, tellVersion} from '../../src/configCheck/check';
+import {checkConfig} from '../../src/configCheck/problems';
+import {detectVersion, tellVersion} from '../../src/configCheck/version';
+import {displayPath, lineColumn, parseConfig, pointerSegments} from '../../src/configCheck/parse';
 import {formatProblem} from '../../src/configCheck/messages';
-import {compileSchema} from '../../src/configCheck/validator';
+import {compileSchema} from './ajv';
 import {makeValidator} from '../../src/configCheck/validate';
 
 /** The configuration checker: the schema generator, the checker's logic and the broken-configuration corpus. */

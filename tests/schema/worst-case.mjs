@@ -6,7 +6,9 @@
 // check the same inputs are answered (tests/schema/config-check-limits.test.ts).
 // Usage: node --import tsx tests/schema/worst-case.mjs [--runs N]
 import {buildSchema} from '../../scripts/schema/generate.mjs';
-import {SHOWN_PROBLEMS, checkParsed, parseConfig, tellVersion} from '../../src/configCheck/check.ts';
+import {SHOWN_PROBLEMS, checkParsed} from '../../src/configCheck/problems.ts';
+import {parseConfig} from '../../src/configCheck/parse.ts';
+import {tellVersion} from '../../src/configCheck/version.ts';
 import {formatProblem} from '../../src/configCheck/messages.ts';
 import {makeValidator} from '../../src/configCheck/validate.ts';
 import {worstCases} from './worst-cases.mjs';

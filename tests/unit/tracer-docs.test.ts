@@ -9,7 +9,9 @@ import {trace, traceLookup, type BalancerStep, type Destination} from '../../src
 import {fragmentName, traceConfig, traceHref, traceName} from '../../src/plugins/traceLink';
 import {buildSchema} from '../../scripts/schema/generate.mjs';
 import {pageFiles} from '../../scripts/content/files.mjs';
-import {checkConfig, parseConfig, tellVersion} from '../../src/configCheck/check';
+import {checkConfig} from '../../src/configCheck/problems';
+import {parseConfig} from '../../src/configCheck/parse';
+import {tellVersion} from '../../src/configCheck/version';
 import {makeValidator} from '../../src/configCheck/validate';
 import {geoipDat, geositeDat, type SiteEntry} from '../toolkit/geo.mjs';
 
