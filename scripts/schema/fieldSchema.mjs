@@ -1,3 +1,4 @@
+// @ts-check
 // A field's schema beyond its type: the values, patterns and ranges the toolkit holds it to
 // (facts/config-schema-facts.json), its English description and the page and anchor documenting it
 // (the headings as the content check reads them).

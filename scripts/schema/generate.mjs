@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // JSON Schemas (draft 2020-12) of the v4 and v5 JSON configuration, generated from the facts read
 // off v2ray-core (facts/config-fields.json + config-fields-extra.json, through
 // scripts/facts/factsWalk.mjs, the same reading the example check uses) and from
@@ -56,6 +57,7 @@ function objectDef(o, ctx) {
       const base = typeSchema(f.type, o, `${o.page} ${o.heading}.${name}`, ctx);
       const anchor = fieldAnchors(o.page).get(o.heading)?.get(name);
       const fieldDocs = anchor ? `${o.page}#${anchor}` : docs;
+      /** @type {Schema} */
       const s = {...fieldSchema(o, f, base, ctx), description: describe(f, o, fieldDocs, schemaFacts.enums[`${o.page} ${o.key} ${f.name}`]?.silent), 'x-docs': fieldDocs};
       describeInline(s, name, fieldDocs);
       if (f.deprecated) s.deprecated = true;
@@ -120,7 +122,7 @@ function objectRules(o, ctx) {
   });
   if (!ctx.v5 && /^(Inbound|Outbound)Object$/.test(o.name)) {
     const dir = o.name.startsWith('Inbound') ? 'in' : 'out';
-    for (const [name, [d, protocol]] of Object.entries(V4_SETTINGS)) {
+    for (const [name, [d, protocol]] of /** @type {[string, [string, string]][]} */ (Object.entries(V4_SETTINGS))) {
       if (d !== dir) continue;
       const target = resolveObject(name, '/config/overview');
       if (target && ctx.names.has(target)) when('protocol', protocol, true, 'settings', ref(target, ctx));

@@ -1,3 +1,4 @@
+// @ts-check
 // What the schema generator reads, shared by its parts: the facts' configuration objects and
 // fields (through scripts/facts/facts.mjs and factsWalk.mjs, the same reading the example check
 // uses), facts/config-schema-facts.json and the site's address the descriptions link to.
@@ -16,7 +17,7 @@ export const CHECKED_AGAINST = 'v5.52.0';
 /**
  * @typedef {import('../facts/factsWalk.mjs').FactObject} FactObject
  * @typedef {{name: string, type: string, values?: unknown[] | null, default?: unknown, note?: string,
- *   deprecated?: boolean}} FactField
+ *   deprecated?: boolean, range?: [number, number]}} FactField
  * @typedef {Record<string, unknown>} Schema
  * @typedef {{v5: boolean, defs: Record<string, Schema>, names: Map<FactObject, string>,
  *   loose: string[], typedTargets: Set<FactObject>, queue: FactObject[]}} Ctx

@@ -1,3 +1,4 @@
+// @ts-check
 // The schema of one facts type ("[]ServerObject | []address string", "map<string, uint32>",
 // "object (FooObject)", "uint16 | numeric string"), and the naming of the object definitions it
 // refers to, which queues each object met for generate.mjs to define.
