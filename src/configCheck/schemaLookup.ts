@@ -1,5 +1,5 @@
 /**
- * Lookups in a generated schema (scripts/schema/generate.mjs) at a place in the data: which
+ * Lookups in a generated schema (builder/schema/generate.mjs) at a place in the data: which
  * subschemas apply there, what they expect, the page documenting it, the object's heading, and
  * where a key unknown to an object belongs.
  */

@@ -1,5 +1,5 @@
 /**
- * A validator for the generated configuration schemas (scripts/schema/generate.mjs) that walks the
+ * A validator for the generated configuration schemas (builder/schema/generate.mjs) that walks the
  * schema instead of compiling it: no `eval` or `new Function`, so the page works under a
  * Content-Security-Policy without 'unsafe-eval', and nothing to compile, so it is ready as soon as
  * the schema is loaded. ajv's standalone code was measured first: 68 KB (v4) and 141 KB (v5) of

@@ -9,7 +9,7 @@ import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {buildSchema} from '../../scripts/schema/generate.mjs';
+import {buildSchema} from '../../builder/schema/generate.mjs';
 import {makeValidator} from '../../src/configCheck/validate.ts';
 import {checkConfig} from '../../src/configCheck/problems.ts';
 import {formatProblem} from '../../src/configCheck/messages.ts';

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {buildSchema} from '../../scripts/schema/generate.mjs';
+import {buildSchema} from '../../builder/schema/generate.mjs';
 import {MAX_DEPTH, lineColumn, lineColumnIn, lineStarts, parseConfig, tooDeepAt} from '../../src/configCheck/parse';
 import {SHOWN_PROBLEMS, checkParsed} from '../../src/configCheck/problems';
 import {tellVersion} from '../../src/configCheck/version';

@@ -1,9 +1,9 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
-import {buildSchema} from '../../scripts/schema/generate.mjs';
-import {configObjects} from '../../scripts/schema/inputs.mjs';
-import {caseInsensitivePattern, splitAlternatives} from '../../scripts/schema/typeSchema.mjs';
+import {buildSchema} from '../../builder/schema/generate.mjs';
+import {configObjects} from '../../builder/schema/inputs.mjs';
+import {caseInsensitivePattern, splitAlternatives} from '../../builder/schema/typeSchema.mjs';
 import {corpus} from './corpus.mjs';
 import {blankComments} from '../../src/configCheck/comments';
 import {didYouMean, editDistance} from '../../src/configCheck/suggest';

@@ -2,7 +2,7 @@
 // corpus: one compiled ajv per version; fragments validate against the definition of the object
 // they name. Errors come back as one line each: "<JSON pointer>: <ajv message> <params>".
 // ajv is set up as the checker sets it up (tests/schema/ajv.ts; run with tsx).
-import {buildSchema} from '../../scripts/schema/generate.mjs';
+import {buildSchema} from '../../builder/schema/generate.mjs';
 import {createAjv} from './ajv.ts';
 
 /**
@@ -17,7 +17,7 @@ export function schemaValidator(version) {
     schema,
     /**
      * @param {unknown} value
-     * @param {import('../../scripts/facts/factsWalk.mjs').FactObject | null} object null: the whole file
+     * @param {import('../../builder/facts/factsWalk.mjs').FactObject | null} object null: the whole file
      * @returns {string[] | null} null when the schema has no definition for `object`
      */
     validate(value, object) {

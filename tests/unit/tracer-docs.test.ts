@@ -7,8 +7,8 @@ import {emptyGeoData, readGeoIP, readGeoSite, type GeoData} from '../../src/trac
 import {formatIP, parseIP} from '../../src/tracer/ip';
 import {trace, traceLookup, type BalancerStep, type Destination} from '../../src/tracer/trace';
 import {fragmentName, traceConfig, traceHref, traceName} from '../../src/plugins/traceLink';
-import {buildSchema} from '../../scripts/schema/generate.mjs';
-import {pageFiles} from '../../scripts/content/files.mjs';
+import {buildSchema} from '../../builder/schema/generate.mjs';
+import {pageFiles} from '../../builder/content/files.mjs';
 import {checkConfig} from '../../src/configCheck/problems';
 import {parseConfig} from '../../src/configCheck/parse';
 import {tellVersion} from '../../src/configCheck/version';

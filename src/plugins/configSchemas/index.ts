@@ -1,6 +1,6 @@
 /**
  * The configuration JSON Schemas, generated on every build from the facts by
- * scripts/schema/generate.mjs:
+ * builder/schema/generate.mjs:
  * - published at /schemas/v4/config.json and /schemas/v5/config.json (postBuild, default locale:
  *   the schemas are in English and have one address);
  * - given to the checker page as `@config-schemas/v4.json` / `v5.json` (a webpack alias to the
@@ -10,7 +10,7 @@ import {mkdir, writeFile} from 'node:fs/promises';
 import {join} from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 // a JavaScript module with JSDoc types: tsc reads its types from the code (it carries // @ts-check)
-import {buildSchema} from '../../../scripts/schema/generate.mjs';
+import {buildSchema} from '../../../builder/schema/generate.mjs';
 
 type Schemas = {v4: Record<string, unknown>; v5: Record<string, unknown>};
 

@@ -2,7 +2,7 @@
 // @ts-check
 // JSON Schemas (draft 2020-12) of the v4 and v5 JSON configuration, generated from the facts read
 // off v2ray-core (facts/config-fields.json + config-fields-extra.json, through
-// scripts/facts/factsWalk.mjs, the same reading the example check uses) and from
+// builder/facts/factsWalk.mjs, the same reading the example check uses) and from
 // facts/config-schema-facts.json (enforced enums, their case handling, required fields).
 // Every object of a configuration page becomes a $defs entry named after its heading; every
 // property carries an English description and, in "x-docs", the page and anchor documenting it.
@@ -35,7 +35,7 @@ import {describe, describeInline, docsPath, fieldAnchors, fieldSchema} from './f
 /** Keys the multi-file merger reads from any v4 object (/config/multiple_config). */
 const MERGE_KEYS = [...(resolveObject('MergeHelperKeys', '/config/multiple_config')?.fields.keys() ?? [])].filter((k) => k.startsWith('_'));
 
-/** Proto names of v5 message fields whose facts name differs (scripts/schema/protoNames.mjs). */
+/** Proto names of v5 message fields whose facts name differs (scripts/facts/protoNames.mjs). */
 const protoNames = /** @type {{names: Record<string, string>}} */ (JSON.parse(readFileSync(join(root, 'facts/config-proto-names.json'), 'utf8'))).names;
 /** The JSON name protoc gives a proto field name: "fallback_tag" -> "fallbackTag". @param {string} s */
 const camel = (s) => s.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());

@@ -29,7 +29,7 @@ export function describe(/** @type {FactField} */ f, /** @type {FactObject} */ o
   return parts.join(' ');
 }
 
-/** An object's heading on its page, as scripts/facts/facts.mjs names it. @param {FactObject} o */
+/** An object's heading on its page, as builder/facts/facts.mjs names it. @param {FactObject} o */
 export const docsPath = (o) => `${o.page}#${slug(o.heading)}`;
 
 /** @param {string} page @returns {string | null} the Chinese source of a page (its headings are the English page's too) */
@@ -45,7 +45,7 @@ function pageSource(page) {
 const anchorCache = new Map();
 /**
  * Field anchors of a page: object heading -> field name -> heading id, from the page's headings
- * as the content check reads them (scripts/content/anchors.mjs): a "### `field`" below "## Object".
+ * as the content check reads them (builder/content/anchors.mjs): a "### `field`" below "## Object".
  * @param {string} page
  */
 export function fieldAnchors(page) {

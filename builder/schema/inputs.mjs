@@ -1,6 +1,6 @@
 // @ts-check
 // What the schema generator reads, shared by its parts: the facts' configuration objects and
-// fields (through scripts/facts/facts.mjs and factsWalk.mjs, the same reading the example check
+// fields (through builder/facts/facts.mjs and factsWalk.mjs, the same reading the example check
 // uses), facts/config-schema-facts.json and the site's address the descriptions link to.
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
