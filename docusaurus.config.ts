@@ -6,7 +6,7 @@ import {footer} from './config/footer';
 import {htmlAddressScript} from './config/htmlAddress';
 import {ssgTemplate} from './config/ssgTemplate';
 import {searchMode, searchPlugins, searchThemeConfig} from './config/search';
-import {prismTheme, styledTokenTypes} from './config/prismThemes';
+import {prismTheme, styledTokenTypes} from './src/plugins/prismColours/themes';
 import {gitContributors, isGitWorkTree} from './src/plugins/contributors';
 import {translationBehind} from './src/plugins/translationStatus';
 import {devServer} from './config/devServer';
@@ -67,7 +67,7 @@ export default {
     './src/clientModules/keepHashTarget.ts',
     './src/clientModules/noViewportPrefetch.ts',
   ],
-  // Token types a code block must wrap in a span; the rest are written as text (config/prismThemes.ts).
+  // Token types a code block must wrap in a span; the rest are written as text (src/plugins/prismColours/themes.ts).
   customFields: {codeStyledTypes: styledTokenTypes(), searchMode},
   future: {
     // rspack + swc: a both-locale build in seconds rather than minutes.

@@ -9,7 +9,7 @@ import localSearchUi, {hostedSearchUi} from '../src/plugins/localSearchUi';
  * - otherwise the local index alone, so that readers behind filtered networks can search with no
  *   third-party host at all.
  * The local index is Pagefind's, written after every production build by
- * scripts/search/pagefind.mjs (`npm run build`), one per language, loaded in chunks per query.
+ * builder/search/pagefind.mjs (`npm run build`), one per language, loaded in chunks per query.
  */
 const appId = process.env.DOCSEARCH_APP_ID;
 const apiKey = process.env.DOCSEARCH_API_KEY;

@@ -4,7 +4,7 @@
  * there because another one depends on it (react-router-config, copy-text-to-clipboard…) can
  * vanish or change version with any update of that other package.
  *
- * Scans the code files of src/, config/, scripts/, tests/ and the top-level *.ts/*.mjs/*.cjs/*.js
+ * Scans the code files of src/, config/, builder/, scripts/, tests/ and the top-level *.ts/*.mjs/*.cjs/*.js
  * (docusaurus.config.ts, sidebars*.ts, playwright.config.ts) for import, export … from,
  * import() and require() of bare specifiers, and fails naming each file and package that
  * package.json does not list. Not packages: node: and other builtins, relative and absolute
@@ -13,12 +13,16 @@
  * @docusaurus/core's client exports; @docusaurus/theme-common and the like are real packages).
  *
  * Second, nothing outside tests/ depends on tests/ (so the site builds, and the scripts run, from
- * a copy without it): a code file in src/, config/, scripts/ or at the top level that imports a
+ * a copy without it): a code file in src/, config/, builder/, scripts/ or at the top level that imports a
  * module under tests/, or holds a string naming a path under tests/ ('../../tests/x.mjs',
  * join(root, 'tests/data/y.json'), new URL('../tests/', import.meta.url)), fails by file and line.
  * Comments may name tests/. Exempt: playwright.config.ts (the test runner's own settings) and
  * this file (it scans tests/ for imports). A path built from a bare 'tests' segment joined with
  * another ('tests' + '/data') is not seen.
+ *
+ * Third, the site and its build (src/, config/, builder/ and the top-level files) import nothing
+ * from scripts/, which holds CI checks, the bench and maintainers' tools: code the build runs lives
+ * in builder/ (builder/README.md), so editing a tool never changes what is published.
  *
  * Usage: node scripts/checkImports.mjs [--verbose]
  */
@@ -29,7 +33,7 @@ import {fileURLToPath} from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const codeFile = /\.(?:[cm]?[jt]s|[jt]sx)$/;
-const scanDirs = ['src', 'config', 'scripts', 'tests'];
+const scanDirs = ['src', 'config', 'builder', 'scripts', 'tests'];
 const skipDirs = new Set(['node_modules', 'build', 'build-docsearch', '.docusaurus', 'test-results', 'playwright-report']);
 /** Files whose import lines are test data (made-up package names in strings), not imports. */
 const skipFiles = new Set(['check-imports.test.mjs']);
@@ -315,12 +319,31 @@ export function importsAcrossSuites(dir = root) {
   return problems;
 }
 
+/**
+ * Imports of a module under scripts/ by the site or its build (src/, config/, builder/, top-level
+ * files), as `{file, line, text}`: relative paths and `@site/scripts/…`.
+ * @param {string} dir the repository
+ */
+export function buildImportsScripts(dir = root) {
+  const problems = [];
+  for (const file of filesToScan(dir)) {
+    const rel = relative(dir, file).split(sep).join('/');
+    if (/^(scripts|tests)\//.test(rel)) continue;
+    for (const {specifier, line} of importSpecifiers(readFileSync(file, 'utf8'))) {
+      const target = specifier.startsWith('@site/') ? specifier.slice('@site/'.length)
+        : specifier.startsWith('.') ? relative(dir, resolve(dirname(file), specifier)).split(sep).join('/') : null;
+      if (target?.startsWith('scripts/')) problems.push({file: rel, line, text: specifier});
+    }
+  }
+  return problems;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const intoTests = pathsIntoTests();
   for (const p of intoTests) console.error(`${p.file}:${p.line}: names ${JSON.stringify(p.text)}, a path under tests/`);
   if (intoTests.length > 0) {
     console.error(`\ncheck:imports: ${intoTests.length} place(s) outside tests/ import or read tests/. The build and the scripts must `
-      + 'run without tests/: move what they need to facts/ or scripts/ (README "Layout"), and have the tests import it from there');
+      + 'run without tests/: move what they need to facts/, builder/ or scripts/ (README "Layout"), and have the tests import it from there');
     process.exitCode = 1;
   }
   const across = importsAcrossSuites();
@@ -328,6 +351,13 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   if (across.length > 0) {
     console.error(`\ncheck:imports: ${across.length} import(s) from one test suite's folder into another's. Suites share code only `
       + `through ${[...SHARED_TEST_FOLDERS].map((f) => `tests/${f}/`).join(' and ')} (tests/toolkit/README.md): move the shared piece there`);
+    process.exitCode = 1;
+  }
+  const intoScripts = buildImportsScripts();
+  for (const p of intoScripts) console.error(`${p.file}:${p.line}: imports ${JSON.stringify(p.text)}, a module under scripts/`);
+  if (intoScripts.length > 0) {
+    console.error(`\ncheck:imports: ${intoScripts.length} import(s) of scripts/ by the site or its build. scripts/ holds checks, `
+      + 'the bench and tools; move code the build runs to builder/ (builder/README.md)');
     process.exitCode = 1;
   }
   const {files, problems} = undeclaredImports();
@@ -340,5 +370,6 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   }
   console.log(`check:imports: every package imported by ${files} files is in package.json`);
   if (intoTests.length === 0) console.log('check:imports: no file outside tests/ imports or names a path under tests/');
+  if (intoScripts.length === 0) console.log('check:imports: the site and its build import nothing from scripts/');
   if (across.length === 0) console.log('check:imports: test suites share code only through tests/toolkit/, tests/content/ and the checker\'s corpus readers');
 }

@@ -17,7 +17,7 @@ import {cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} fro
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 import {parseArgs} from 'node:util';
-import {fileFor} from './content/files.mjs';
+import {fileFor} from '../builder/content/files.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const {values: args} = parseArgs({options: {

@@ -6,8 +6,8 @@
 // a heading id of the page. Usage: node scripts/anchors/applyAliases.mjs <mapping file>...
 import {readFileSync, writeFileSync} from 'node:fs';
 import yaml from 'js-yaml';
-import {fileFor, root} from '../content/files.mjs';
-import {anchorAliases, headings} from '../content/anchors.mjs';
+import {fileFor, root} from '../../builder/content/files.mjs';
+import {anchorAliases, headings} from '../../builder/content/anchors.mjs';
 
 const oldFile = root + 'facts/old-anchors.json';
 const old = JSON.parse(readFileSync(oldFile, 'utf8'));

@@ -5,9 +5,9 @@
 //   node scripts/anchors/recordCurrentAnchors.mjs [--rev <git revision>]   (default: the work tree)
 import {execFileSync} from 'node:child_process';
 import {readFileSync, writeFileSync, existsSync} from 'node:fs';
-import {fileFor, root} from '../content/files.mjs';
-import {pages} from '../facts/facts.mjs';
-import {headings} from '../content/anchors.mjs';
+import {fileFor, root} from '../../builder/content/files.mjs';
+import {pages} from '../../builder/facts/facts.mjs';
+import {headings} from '../../builder/content/anchors.mjs';
 
 const rev = process.argv.includes('--rev') ? process.argv[process.argv.indexOf('--rev') + 1] : null;
 const read = (file) => rev

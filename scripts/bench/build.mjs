@@ -47,7 +47,7 @@ export async function measureBuild(root, outDir) {
   const cacheWarm = existsSync(join(root, 'node_modules/.cache/rspack'));
   const figures = existsSync('/usr/bin/time') ? withGnuTime(root, outDir) : await withProcPolling(root, outDir);
   const start = performance.now();
-  const index = spawnSync(process.execPath, [join(root, 'scripts/search/pagefind.mjs'), outDir], {cwd: root, encoding: 'utf8'});
+  const index = spawnSync(process.execPath, [join(root, 'builder/search/pagefind.mjs'), outDir], {cwd: root, encoding: 'utf8'});
   if (index.status !== 0) throw new Error(`search index failed:\n${index.stdout}\n${index.stderr}`);
   const searchIndexSeconds = Math.round((performance.now() - start) / 100) / 10;
   return {...figures, searchIndexSeconds, cacheWarm, locales: ['zh-CN', 'en']};

@@ -6,7 +6,7 @@
 import {execFileSync, spawnSync} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
-import {compareVersions, versionOf} from '../content/versions.mjs';
+import {compareVersions, versionOf} from '../../builder/content/versions.mjs';
 
 const repo = process.argv[2];
 if (!repo) { console.error('usage: verifySince.mjs <v2ray-core git dir>'); process.exit(2); }

@@ -3,7 +3,7 @@
  * limits), so they live here as functions rather than as Docusaurus translate() ids; the page's
  * fixed texts (labels, buttons) use translate() as usual.
  */
-import type {Expectation, ProblemDetail} from './check';
+import type {Expectation, ProblemDetail} from './types';
 import type {RuleCode} from './semantics';
 
 export type Lang = 'zh' | 'en';
@@ -112,7 +112,7 @@ export function formatProblem(p: ProblemDetail, lang: Lang): string {
   }
 }
 
-/** What V2Ray does when it ignores a misspelled key whose absence turns protection off (check.ts SECURITY_KEYS). */
+/** What V2Ray does when it ignores a misspelled key whose absence turns protection off (problems.ts SECURITY_KEYS). */
 const UNPROTECTED: Record<string, Record<Lang, string>> = {
   accounts: {zh: 'V2Ray 会忽略写错的键：这个代理不会要求用户名和密码。', en: 'V2Ray ignores the misspelled key: this proxy asks for no user name or password.'},
   auth: {zh: 'V2Ray 会忽略写错的键，按 "noauth" 处理：任何人无需用户名和密码都能使用这个代理。', en: 'V2Ray ignores the misspelled key and serves as "noauth": anyone can use this proxy without a user name or password.'},

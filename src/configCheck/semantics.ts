@@ -5,7 +5,7 @@
  * naming no balancer; and the settings whose typo silently turns protection off (a socks `auth`
  * the toolkit does not know serves without authentication, a stream `security` other than "tls"
  * connects without TLS, a QUIC `security` it does not know sends without encryption). Each finding
- * names the value's path; check.ts places and words it. Linear in the file: one walk.
+ * names the value's path; problems.ts places it and messages.ts words it. Linear in the file: one walk.
  */
 
 export type RuleCode =

@@ -1,5 +1,5 @@
 /**
- * A validator for the generated configuration schemas (scripts/schema/generate.mjs) that walks the
+ * A validator for the generated configuration schemas (builder/schema/generate.mjs) that walks the
  * schema instead of compiling it: no `eval` or `new Function`, so the page works under a
  * Content-Security-Policy without 'unsafe-eval', and nothing to compile, so it is ready as soon as
  * the schema is loaded. ajv's standalone code was measured first: 68 KB (v4) and 141 KB (v5) of
@@ -8,7 +8,7 @@
  * It reads the keywords the generator writes (type, enum, const, pattern, minimum, maximum,
  * properties, patternProperties, additionalProperties, propertyNames, items, required, anyOf,
  * allOf, if/then, not, $ref to a local definition) and reports errors as ajv does with
- * `allErrors` and `verbose` (the shape src/configCheck/check.ts reads): a failed anyOf after its
+ * `allErrors` and `verbose` (the shape src/configCheck/problems.ts reads): a failed anyOf after its
  * branches' errors, a $ref's errors with schema paths from the referenced definition.
  * tests/schema/config-check.test.ts checks that its verdicts are ajv's on every corpus file.
  */

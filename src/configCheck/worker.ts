@@ -8,7 +8,9 @@
  * size (10,000 rules, tests/e2e/trace-scale.spec.ts). A 1 MB value copied to the page on every
  * check while the reader types would hold keys back (tests/e2e/config-checker-typing.spec.ts).
  */
-import {SHOWN_PROBLEMS, checkText, type TextCheck, type Version} from './check';
+import {checkText, type TextCheck} from './check';
+import {SHOWN_PROBLEMS} from './problems';
+import type {Version} from './types';
 import {makeValidator, type Validator} from './validate';
 
 type Schema = Record<string, unknown>;

@@ -1,7 +1,7 @@
 /**
  * Prism's core and the languages the docs highlight: json (jsonc reuses it, as Prism's json
  * grammar knows comments), bash, go, powershell and ini. Both the browser bundle (src/prism) and
- * the Node config (config/prismThemes.ts, which orders the colour rules by how tokens nest) load it.
+ * the Node config (src/plugins/prismColours/themes.ts, which orders the colour rules by how tokens nest) load it.
  */
 import './manual';
 import Prism from 'prismjs/components/prism-core';

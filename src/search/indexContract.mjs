@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * What the search indexer (scripts/search/pagefind.mjs, run by plain Node after the build) and
+ * What the search indexer (builder/search/pagefind.mjs, run by plain Node after the build) and
  * the search client (src/search/localSearch.ts, in the browser) must agree on, written once. A
  * plain ES module with JSDoc types so that both can import it.
  */

@@ -1,6 +1,6 @@
 /**
  * The local search engine: Pagefind's index, written into <site>/pagefind/ after the
- * build by scripts/search/pagefind.mjs, answered in the DocSearch modal's own result format so
+ * build by builder/search/pagefind.mjs, answered in the DocSearch modal's own result format so
  * that local search, the offline fallback of hosted search, and the /search page share one
  * screen. Pagefind picks the index of the page's language from <html lang>; a query loads only
  * the index chunks and result fragments it needs.
@@ -13,7 +13,7 @@ export const currentSetBoost = 3;
  * Pagefind's ranking (measured with scripts/search/rank.mjs on the committed query set
  * and a held-out set). Long reference pages are the subject of what they name, not noise
  * (pageLength). A page whose title, object headings or keywords name the query ranks first
- * (metaWeights: the indexer, scripts/search/pagefind.mjs, stores the objects a page's headings
+ * (metaWeights: the indexer, builder/search/pagefind.mjs, stores the objects a page's headings
  * define and its front matter keywords as searchable metadata). An exact word beats a longer word
  * it begins (termSimilarity: HTTP before HTTPUpgrade), and a word said often adds less
  * (termSaturation).

@@ -3,8 +3,8 @@
 // (facts/current-anchors.json) must still be a heading id of its page or one of the page's
 // anchorAliases; every alias must point at a heading the page has.
 import {readFileSync} from 'node:fs';
-import {fileFor, root} from '../../scripts/content/files.mjs';
-import {pageAnchors} from '../../scripts/content/anchors.mjs';
+import {fileFor, root} from '../../builder/content/files.mjs';
+import {pageAnchors} from '../../builder/content/anchors.mjs';
 
 const readJson = (file) => JSON.parse(readFileSync(root + file, 'utf8'));
 

@@ -6,9 +6,9 @@
 // placeholder. Pages in tests/data/unfinished.json are
 // checked for structure only. Usage: check-content.mjs [--page /config/routing]
 import {readFileSync} from 'node:fs';
-import {fileFor, root} from '../../scripts/content/files.mjs';
+import {fileFor, root} from '../../builder/content/files.mjs';
 import {pageFilesOnDisk, pageListProblems} from './page-files.mjs';
-import {pages, objectHeadings, fieldEntries, slug} from '../../scripts/facts/facts.mjs';
+import {pages, objectHeadings, fieldEntries, slug} from '../../builder/facts/facts.mjs';
 import {admonitionProblems, codeBlocks, compareExamples, jsonBlockProblem, parseJsonBlock, parseMeta} from './blocks.mjs';
 import {checkAnchors} from './check-anchors.mjs';
 import {checkFields, notChecked} from './check-fields.mjs';

@@ -8,9 +8,9 @@
 //   those: every listed value exists in the source and every source value is listed. Spellings
 //   that differ only in case, "-" or "_" count as one value (the toolkit accepts such aliases).
 import {readFileSync} from 'node:fs';
-import {fileFor, root} from '../../scripts/content/files.mjs';
-import {facts, objectHeadings} from '../../scripts/facts/facts.mjs';
-import {frontMatter, headings} from '../../scripts/content/anchors.mjs';
+import {fileFor, root} from '../../builder/content/files.mjs';
+import {facts, objectHeadings} from '../../builder/facts/facts.mjs';
+import {frontMatter, headings} from '../../builder/content/anchors.mjs';
 
 const valuesLine = /^\s*[-*]\s*(?:取值|可选值|Values?)\s*[:：]/i;
 const defaultLine = /^\s*[-*]\s*(?:默认值|Default)\s*[:：]/i;

@@ -5,8 +5,8 @@
 // appear at that tag, which scripts/facts/verifySince.mjs checks against a clone of v2ray-core.
 // Both languages must make the same claims.
 import {readFileSync} from 'node:fs';
-import {root} from '../../scripts/content/files.mjs';
-import {headings} from '../../scripts/content/anchors.mjs';
+import {root} from '../../builder/content/files.mjs';
+import {headings} from '../../builder/content/anchors.mjs';
 import {referencePages} from './check-fields.mjs';
 
 const claim = /(?:自\s*)?v(\d+\.\d+(?:\.\d+)?)\s*(?:版本)?\s*起|[Ss]ince\s+v?(\d+\.\d+(?:\.\d+)?)/g;

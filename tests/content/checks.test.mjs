@@ -1,12 +1,12 @@
 // Unit tests of the content checks: each must fail on a planted error.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {headings, pageAnchors} from '../../scripts/content/anchors.mjs';
+import {headings, pageAnchors} from '../../builder/content/anchors.mjs';
 import {checkFieldTexts, fieldEntriesOf, normalValue, referencePages} from './check-fields.mjs';
 import {checkSinceTexts, versionClaims} from './check-since.mjs';
 import {readFileSync} from 'node:fs';
-import {fileFor, root} from '../../scripts/content/files.mjs';
-import {pages} from '../../scripts/facts/facts.mjs';
+import {fileFor, root} from '../../builder/content/files.mjs';
+import {pages} from '../../builder/facts/facts.mjs';
 import {pageFilesOnDisk, pageListProblems} from './page-files.mjs';
 import {admonitionProblems, jsonBlockProblem} from './blocks.mjs';
 

@@ -2,7 +2,7 @@
 // listed page whose file is missing in one language, is a half-added page (WRITING.md "Adding a
 // page"). Without this, a Chinese file alone passes every other check and the English site
 // publishes the Chinese text under /en_US/.
-import {expectedFile, pageFiles, pageOfFile} from '../../scripts/content/files.mjs';
+import {expectedFile, pageFiles, pageOfFile} from '../../builder/content/files.mjs';
 
 /**
  * Every page file of the four page folders, relative to the site root, '/'-separated, sorted.

@@ -67,7 +67,7 @@ test('code writes what looks like plain text as text, in both colour modes', asy
   expect(await code.innerText()).toMatch(/"[a-zA-Z]+": [\s\S]*[{}],?/);
 });
 
-// Code colours are CSS by colour mode (config/prismThemes.ts, src/plugins/prismColours),
+// Code colours are CSS by colour mode (src/plugins/prismColours/themes.ts, src/plugins/prismColours),
 // so the server's HTML is right in dark mode too and CodeBlock (src/theme/CodeBlock) no longer
 // re-creates every block once the page has hydrated.
 test('code has its dark colours before hydration and keeps its elements after it', async ({page}) => {

@@ -10,9 +10,9 @@ import {test, expect, hydrated, docPages, localePath} from './fixtures';
  * One page load per page and language; the other anchors are reached by changing the hash.
  */
 
-/** Page -> anchors, from scripts/facts/facts.mjs (an ES module, which Playwright cannot import). */
+/** Page -> anchors, from builder/facts/facts.mjs (an ES module, which Playwright cannot import). */
 const objectAnchors: Record<string, string[]> = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', `
-  import {facts, objectHeadings} from ${JSON.stringify(join(__dirname, '../../scripts/facts/facts.mjs'))};
+  import {facts, objectHeadings} from ${JSON.stringify(join(__dirname, '../../builder/facts/facts.mjs'))};
   const pages = Object.keys(facts).filter((path) => path.startsWith('/config/'));
   console.log(JSON.stringify(Object.fromEntries(pages.map((p) => [p, objectHeadings(p).map((h) => h.anchor)]))));
 `], {encoding: 'utf8'}));

@@ -11,7 +11,7 @@
 // - a v4 block marked since=X (newer than 4.34) also goes through Debian's v2ray 4.34: when 4.34
 //   loads it and knows every key, the mark is not needed and the block fails;
 // - every configuration block (v4 and v5) is checked against the facts field list
-//   (scripts/facts/factsWalk.mjs) and the JSON Schema of its branch;
+//   (builder/facts/factsWalk.mjs) and the JSON Schema of its branch;
 // - the Chinese and English page carry the same examples with the same meta.
 // All of it runs inside the loopback-only network namespace (tests/toolkit/namespace.mjs), so an
 // example naming real servers reaches none of them.
@@ -32,9 +32,9 @@ import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {codeBlocks, compareExamples, parseJsonBlock, parseMeta} from '../content/blocks.mjs';
-import {ROOT_KEYS_AFTER_434, resolveObject, walk} from '../../scripts/facts/factsWalk.mjs';
-import {pageFiles} from '../../scripts/content/files.mjs';
-import {compareVersions, versionOf} from '../../scripts/content/versions.mjs';
+import {ROOT_KEYS_AFTER_434, resolveObject, walk} from '../../builder/facts/factsWalk.mjs';
+import {pageFiles} from '../../builder/content/files.mjs';
+import {compareVersions, versionOf} from '../../builder/content/versions.mjs';
 import {ensureProgram, freePort, knownKeys, makeCertificate} from './toolkit.mjs';
 import {writeGeoFiles} from '../toolkit/geo.mjs';
 import {wrapFragment, wrapV5Fragment} from './wrap.mjs';
@@ -74,7 +74,7 @@ const DEFAULT_GEOSITE = ['cn', 'geolocation-!cn', 'category-ads-all'];
 /**
  * @typedef {{file: string, line: number, lang: Lang, page: string, v5: boolean, code: string,
  *   meta: import('../content/blocks.mjs').FenceMeta, value?: unknown,
- *   kind?: 'config' | 'fragment' | 'not-config', object?: import('../../scripts/facts/factsWalk.mjs').FactObject,
+ *   kind?: 'config' | 'fragment' | 'not-config', object?: import('../../builder/facts/factsWalk.mjs').FactObject,
  *   program?: boolean, programOk?: boolean, fieldsChecked?: boolean, schemaOk?: boolean,
  *   notRun?: string, old?: 'needed' | 'not needed', oldWhy?: string}} Block `program`: runs through v2ray; `notRun`:
  *   why a v5 fragment does not; `old`: what Debian's 4.34 made of a since= block
@@ -100,8 +100,8 @@ const notes = [];
 const fail = (b, message) => problems.push({block: b, page: b.page, message});
 
 // ---- classify ----
-const root4 = /** @type {import('../../scripts/facts/factsWalk.mjs').FactObject} */ (resolveObject('ConfigObject', '/config/overview'));
-const root5 = /** @type {import('../../scripts/facts/factsWalk.mjs').FactObject} */ (resolveObject('RootConfig', '/v5/config/overview'));
+const root4 = /** @type {import('../../builder/facts/factsWalk.mjs').FactObject} */ (resolveObject('ConfigObject', '/config/overview'));
+const root5 = /** @type {import('../../builder/facts/factsWalk.mjs').FactObject} */ (resolveObject('RootConfig', '/v5/config/overview'));
 for (const b of blocks) {
   if (!('value' in b)) { fail(b, 'does not parse as JSON (a block with comments is jsonc)'); continue; }
   if (b.meta.notConfig !== undefined) {
@@ -152,7 +152,7 @@ const known = knownKeys(bin);
 const known434 = knownKeys(bin434);
 for (const b of blocks) {
   if ((b.kind !== 'config' && b.kind !== 'fragment') || !b.object) continue;
-  /** @type {import('../../scripts/facts/factsWalk.mjs').WalkState} */
+  /** @type {import('../../builder/facts/factsWalk.mjs').WalkState} */
   const state = {v5: b.v5, knownKeys: null, errors: [], newer: [], notes: []};
   walk(withoutSchemaKey(b.value), {kind: 'objects', objects: [b.object], inline: new Map()}, b.object.heading, state);
   for (const e of state.errors) fail(b, e);
@@ -167,7 +167,7 @@ function withoutSchemaKey(v) {
   return rest;
 }
 
-// ---- the JSON Schemas (scripts/schema/generate.mjs) ----
+// ---- the JSON Schemas (builder/schema/generate.mjs) ----
 const validators = {v4: schemaValidator('v4'), v5: schemaValidator('v5')};
 for (const b of blocks) {
   if ((b.kind !== 'config' && b.kind !== 'fragment') || !b.object) continue;
@@ -269,7 +269,7 @@ async function envFor(v) {
  * @returns {{config: unknown} | {none: string}}
  */
 function configOf(b) {
-  const object = /** @type {import('../../scripts/facts/factsWalk.mjs').FactObject} */ (b.object);
+  const object = /** @type {import('../../builder/facts/factsWalk.mjs').FactObject} */ (b.object);
   if (b.kind === 'config') return {config: b.value};
   const fragment = /** @type {Record<string, unknown>} */ (b.value);
   const config = b.v5 ? wrapV5Fragment(object, fragment) : wrapFragment(object, fragment);
@@ -303,7 +303,7 @@ const stringsIn = (v) => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.fla
   : v && typeof v === 'object' ? Object.values(v).flatMap(stringsIn) : []);
 /**
  * The claims newer than 4.34 that a key (with its value) of a v4 block meets.
- * @param {import('../../scripts/facts/factsWalk.mjs').FactObject | null} owner @param {string} key @param {unknown} value
+ * @param {import('../../builder/facts/factsWalk.mjs').FactObject | null} owner @param {string} key @param {unknown} value
  * @returns {string[]}
  */
 function newerClaims(owner, key, value) {
@@ -342,7 +342,7 @@ async function worker() {
     let unknown = [];
     if (!b.v5) {
       // the v4 format ignores keys it does not know: look for them in the whole configuration it gets
-      /** @type {import('../../scripts/facts/factsWalk.mjs').WalkState} */
+      /** @type {import('../../builder/facts/factsWalk.mjs').WalkState} */
       const state = {v5: false, knownKeys: known, mergeKeysRead: true, errors: [], newer: [], notes: []};
       walk(withoutSchemaKey(config), {kind: 'objects', objects: [root4], inline: new Map()}, 'config', state);
       unknown = state.newer;
@@ -361,7 +361,7 @@ async function worker() {
     // since=X: Debian's 4.34 must refuse it, or load it ignoring a key or value it does not know
     /** @type {string[]} */
     const claimed = [];
-    /** @type {import('../../scripts/facts/factsWalk.mjs').WalkState} */
+    /** @type {import('../../builder/facts/factsWalk.mjs').WalkState} */
     const state434 = {v5: false, knownKeys: known434, lateRootKeys: ROOT_KEYS_AFTER_434, errors: [], newer: [], notes: [],
       onField: (owner, key, value) => { for (const c of newerClaims(owner, key, value)) claimed.push(c); }};
     walk(withoutSchemaKey(config), {kind: 'objects', objects: [root4], inline: new Map()}, 'config', state434);

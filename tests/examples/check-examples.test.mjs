@@ -35,7 +35,7 @@ function check(files) {
     mkdirSync(join(dir, file, '..'), {recursive: true});
     writeFileSync(join(dir, file), text);
   }
-  // tsx: the schema check uses the checker's ajv set-up (src/configCheck/validator.ts)
+  // tsx: the schema check uses the checker's ajv set-up (tests/schema/ajv.ts)
   const run = spawnSync(process.execPath, ['--import=tsx', script, '--root', dir], {encoding: 'utf8'});
   return {status: run.status, out: `${run.stdout}\n${run.stderr}`};
 }

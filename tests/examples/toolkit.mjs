@@ -35,7 +35,7 @@ export function ensureProgram(program, pkg) {
  * It has no context: a key is known when any struct declares it (4.34 "knows" "version" from
  * other structs, not from the Socks outbound, which took it in 4.42.2). In 4.34's binary "services" is
  * known (ApiObject.services) although the root "services" map came with v5; see
- * ROOT_KEYS_AFTER_434 in scripts/facts/factsWalk.mjs.
+ * ROOT_KEYS_AFTER_434 in builder/facts/factsWalk.mjs.
  * @param {string} bin path of the binary
  * @returns {Set<string>}
  */

@@ -1,7 +1,7 @@
 // How a v4 fragment becomes the smallest complete configuration that holds it at the right place,
 // for `v2ray -test`. One row per object of the facts file that examples use; a
 // fragment of an object without a row fails the check ("no wrapping for X").
-import {V4_SETTINGS} from '../../scripts/facts/factsWalk.mjs';
+import {V4_SETTINGS} from '../../builder/facts/factsWalk.mjs';
 
 const UUID = '8e50d5ae-397d-49b0-9964-1fc852b673fb';
 const server = {address: '127.0.0.1', port: 10086};

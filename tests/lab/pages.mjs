@@ -4,8 +4,8 @@
 // same in both languages, so a scenario names what it runs and editing the page changes the run.
 import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
-import {pageFiles} from '../../scripts/content/files.mjs';
-import {compareVersions, versionOf} from '../../scripts/content/versions.mjs';
+import {pageFiles} from '../../builder/content/files.mjs';
+import {compareVersions, versionOf} from '../../builder/content/versions.mjs';
 import {codeBlocks, parseJsonBlock, parseMeta} from '../content/blocks.mjs';
 import {RELEASE} from '../toolkit/v2ray.mjs';
 

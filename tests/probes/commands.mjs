@@ -7,7 +7,7 @@
 // command does not have.
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {fileFor} from '../../scripts/content/files.mjs';
+import {fileFor} from '../../builder/content/files.mjs';
 import {runCommand} from '../toolkit/processes.mjs';
 
 export const COMMAND_PAGES = {zh: fileFor('/guide/command', 'zh'), en: fileFor('/guide/command', 'en')};

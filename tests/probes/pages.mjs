@@ -1,5 +1,5 @@
-// Where a Chinese page's English twin lives: the page map's (scripts/content/files.mjs).
-import {pageRootOf, twinOf} from '../../scripts/content/files.mjs';
+// Where a Chinese page's English twin lives: the page map's (builder/content/files.mjs).
+import {pageRootOf, twinOf} from '../../builder/content/files.mjs';
 
 /** @param {string} zh `docs/…` or `versioned_docs/v5/…` */
 export function enTwin(zh) {

@@ -13,8 +13,10 @@ import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'nod
 import {tmpdir} from 'node:os';
 import {join, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {buildSchema} from '../../scripts/schema/generate.mjs';
-import {checkParsed, parseConfig, tellVersion} from '../../src/configCheck/check.ts';
+import {buildSchema} from '../../builder/schema/generate.mjs';
+import {checkParsed} from '../../src/configCheck/problems.ts';
+import {parseConfig} from '../../src/configCheck/parse.ts';
+import {tellVersion} from '../../src/configCheck/version.ts';
 import {formatProblem} from '../../src/configCheck/messages.ts';
 import {makeValidator} from '../../src/configCheck/validate.ts';
 import {writeGeoFiles} from '../toolkit/geo.mjs';

@@ -1,7 +1,9 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {buildSchema} from '../../scripts/schema/generate.mjs';
-import {MAX_DEPTH, SHOWN_PROBLEMS, checkParsed, lineColumn, lineColumnIn, lineStarts, parseConfig, tellVersion, tooDeepAt} from '../../src/configCheck/check';
+import {buildSchema} from '../../builder/schema/generate.mjs';
+import {MAX_DEPTH, lineColumn, lineColumnIn, lineStarts, parseConfig, tooDeepAt} from '../../src/configCheck/parse';
+import {SHOWN_PROBLEMS, checkParsed} from '../../src/configCheck/problems';
+import {tellVersion} from '../../src/configCheck/version';
 import {formatProblem} from '../../src/configCheck/messages';
 import {didYouMean, editDistance} from '../../src/configCheck/suggest';
 import {makeValidator} from '../../src/configCheck/validate';

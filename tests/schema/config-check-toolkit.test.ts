@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {buildSchema} from '../../scripts/schema/generate.mjs';
+import {buildSchema} from '../../builder/schema/generate.mjs';
 import {checkBytes, checkText} from '../../src/configCheck/check';
 import {formatProblem} from '../../src/configCheck/messages';
 import {isIPv4, isIPv6} from '../../src/configCheck/semantics';

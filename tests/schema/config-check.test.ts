@@ -1,13 +1,17 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
-import {buildSchema, caseInsensitivePattern, configObjects, splitAlternatives} from '../../scripts/schema/generate.mjs';
+import {buildSchema} from '../../builder/schema/generate.mjs';
+import {configObjects} from '../../builder/schema/inputs.mjs';
+import {caseInsensitivePattern, splitAlternatives} from '../../builder/schema/typeSchema.mjs';
 import {corpus} from './corpus.mjs';
 import {blankComments} from '../../src/configCheck/comments';
 import {didYouMean, editDistance} from '../../src/configCheck/suggest';
-import {checkConfig, detectVersion, displayPath, lineColumn, parseConfig, pointerSegments, tellVersion} from '../../src/configCheck/check';
+import {checkConfig} from '../../src/configCheck/problems';
+import {detectVersion, tellVersion} from '../../src/configCheck/version';
+import {displayPath, lineColumn, parseConfig, pointerSegments} from '../../src/configCheck/parse';
 import {formatProblem} from '../../src/configCheck/messages';
-import {compileSchema} from '../../src/configCheck/validator';
+import {compileSchema} from './ajv';
 import {makeValidator} from '../../src/configCheck/validate';
 
 /** The configuration checker: the schema generator, the checker's logic and the broken-configuration corpus. */

@@ -1,9 +1,9 @@
 // Node-side validation against the generated JSON Schemas, for the example check and the broken
 // corpus: one compiled ajv per version; fragments validate against the definition of the object
 // they name. Errors come back as one line each: "<JSON pointer>: <ajv message> <params>".
-// ajv is set up as the checker sets it up (src/configCheck/validator.ts; run with tsx).
-import {buildSchema} from '../../scripts/schema/generate.mjs';
-import {createAjv} from '../../src/configCheck/validator.ts';
+// ajv is set up as the checker sets it up (tests/schema/ajv.ts; run with tsx).
+import {buildSchema} from '../../builder/schema/generate.mjs';
+import {createAjv} from './ajv.ts';
 
 /**
  * @param {'v4' | 'v5'} version
@@ -17,7 +17,7 @@ export function schemaValidator(version) {
     schema,
     /**
      * @param {unknown} value
-     * @param {import('../../scripts/facts/factsWalk.mjs').FactObject | null} object null: the whole file
+     * @param {import('../../builder/facts/factsWalk.mjs').FactObject | null} object null: the whole file
      * @returns {string[] | null} null when the schema has no definition for `object`
      */
     validate(value, object) {

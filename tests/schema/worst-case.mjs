@@ -5,8 +5,10 @@
 // Not part of npm test (a timing on a shared machine is a measurement, not a test); the unit tests
 // check the same inputs are answered (tests/schema/config-check-limits.test.ts).
 // Usage: node --import tsx tests/schema/worst-case.mjs [--runs N]
-import {buildSchema} from '../../scripts/schema/generate.mjs';
-import {SHOWN_PROBLEMS, checkParsed, parseConfig, tellVersion} from '../../src/configCheck/check.ts';
+import {buildSchema} from '../../builder/schema/generate.mjs';
+import {SHOWN_PROBLEMS, checkParsed} from '../../src/configCheck/problems.ts';
+import {parseConfig} from '../../src/configCheck/parse.ts';
+import {tellVersion} from '../../src/configCheck/version.ts';
 import {formatProblem} from '../../src/configCheck/messages.ts';
 import {makeValidator} from '../../src/configCheck/validate.ts';
 import {worstCases} from './worst-cases.mjs';

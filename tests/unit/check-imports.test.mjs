@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import {mkdtempSync, mkdirSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {importSpecifiers, importsAcrossSuites, isDeclared, namesTestsPath, packageName, pathsIntoTests, stringLiterals, stripComments, undeclaredImports}
+import {buildImportsScripts, importSpecifiers, importsAcrossSuites, isDeclared, namesTestsPath, packageName, pathsIntoTests, stringLiterals, stripComments, undeclaredImports}
   from '../../scripts/checkImports.mjs';
 
 const specifiers = (source) => importSpecifiers(source).map((s) => s.specifier);
@@ -165,7 +165,7 @@ test('namesTestsPath: a path segment named tests, not the word', () => {
   for (const text of ['tests/data/x.json', '../../tests/content/a.mjs', './tests', 'a\\tests\\b', 'tests', '@site/tests/e2e/x']) {
     assert.equal(namesTestsPath(text), true, text);
   }
-  for (const text of ['the tests fail', 'contests/x', 'tests.json', 'my-tests/x', 'scripts/facts/facts.mjs', '']) {
+  for (const text of ['the tests fail', 'contests/x', 'tests.json', 'my-tests/x', 'builder/facts/facts.mjs', '']) {
     assert.equal(namesTestsPath(text), false, text);
   }
 });
@@ -173,20 +173,20 @@ test('namesTestsPath: a path segment named tests, not the word', () => {
 test('pathsIntoTests: an import or a read of tests/ outside tests/ fails by file and line; tests/ itself and comments do not', (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'check-imports-tests-'));
   t.after(() => rmSync(dir, {recursive: true, force: true}));
-  for (const d of ['scripts/schema', 'src/plugins/x', 'config', 'tests/unit', 'tests/e2e']) mkdirSync(join(dir, d), {recursive: true});
+  for (const d of ['builder/schema', 'src/plugins/x', 'config', 'tests/unit', 'tests/e2e']) mkdirSync(join(dir, d), {recursive: true});
   // planted: the generator importing a reader from tests/, a plugin reading a data file there
-  writeFileSync(join(dir, 'scripts/schema/generate.mjs'),
+  writeFileSync(join(dir, 'builder/schema/generate.mjs'),
     "import {join} from 'node:path';\nimport {facts} from '../../tests/content/facts.mjs';\n// reads tests/data as before\n");
   writeFileSync(join(dir, 'src/plugins/x/index.ts'), "const data = readFileSync(join(root, 'tests/data/pages.json'), 'utf8');\n");
   writeFileSync(join(dir, 'config/a.ts'), "const url = new URL('../tests/', import.meta.url);\n");
   writeFileSync(join(dir, 'site.config.ts'), "const x = await import('./tests/e2e/helper');\n");
   // allowed: tests importing scripts/, a comment naming tests/, the word in a sentence, the Playwright config
-  writeFileSync(join(dir, 'tests/unit/a.test.mjs'), "import {facts} from '../../scripts/facts/facts.mjs';\nconst d = 'tests/data/x.json';\n");
+  writeFileSync(join(dir, 'tests/unit/a.test.mjs'), "import {facts} from '../../builder/facts/facts.mjs';\nconst d = 'tests/data/x.json';\n");
   writeFileSync(join(dir, 'config/b.ts'), "/** Checked by tests/e2e/b.spec.ts. */\nexport const b = 'the tests fail without it';\n");
   writeFileSync(join(dir, 'playwright.config.ts'), "import {x} from './tests/e2e/browser';\nexport default {testDir: './tests/e2e'};\n");
   assert.deepEqual(pathsIntoTests(dir).map((p) => `${p.file}:${p.line} ${p.text}`).sort(), [
+    'builder/schema/generate.mjs:2 ../../tests/content/facts.mjs',
     'config/a.ts:1 ../tests/',
-    'scripts/schema/generate.mjs:2 ../../tests/content/facts.mjs',
     'site.config.ts:1 ./tests/e2e/helper',
     'src/plugins/x/index.ts:1 tests/data/pages.json',
   ]);
@@ -213,4 +213,27 @@ test('importsAcrossSuites: a suite importing another suite\'s folder fails by fi
     'tests/tracer-diff/dns.ts:2 ../lab/standins.mjs',
     'tests/unit/c.test.ts:2 ../schema/compare-real.mjs',
   ]);
+});
+
+test('buildImportsScripts: the site or its build importing scripts/ fails by file and line; scripts/ and tests/ may', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'check-imports-scripts-'));
+  t.after(() => rmSync(dir, {recursive: true, force: true}));
+  for (const d of ['builder/schema', 'src/plugins/x', 'config', 'scripts/bench', 'tests/unit']) mkdirSync(join(dir, d), {recursive: true});
+  // planted: a plugin importing the generator where it once lived, the generator a bench helper, config by @site/
+  writeFileSync(join(dir, 'src/plugins/x/index.ts'), "import {buildSchema} from '../../../scripts/schema/generate.mjs';\nimport {y} from '../../../builder/schema/generate.mjs';\n");
+  writeFileSync(join(dir, 'builder/schema/generate.mjs'), "import {join} from 'node:path';\nimport {median} from '../../scripts/bench/stats.mjs';\n");
+  writeFileSync(join(dir, 'config/a.ts'), "import x from '@site/scripts/serve.mjs';\n");
+  writeFileSync(join(dir, 'site.config.ts'), "// import from './scripts/x.mjs'\nimport y from './scriptsOfOurs/x';\n");
+  // allowed: tools and tests importing scripts/ and builder/
+  writeFileSync(join(dir, 'scripts/bench/run.mjs'), "import {x} from './stats.mjs';\nimport {buildSchema} from '../../builder/schema/generate.mjs';\n");
+  writeFileSync(join(dir, 'tests/unit/a.test.mjs'), "import {x} from '../../scripts/checkImports.mjs';\n");
+  assert.deepEqual(buildImportsScripts(dir).map((p) => `${p.file}:${p.line} ${p.text}`).sort(), [
+    'builder/schema/generate.mjs:2 ../../scripts/bench/stats.mjs',
+    'config/a.ts:1 @site/scripts/serve.mjs',
+    'src/plugins/x/index.ts:1 ../../../scripts/schema/generate.mjs',
+  ]);
+});
+
+test('nothing in the site or its build imports scripts/', () => {
+  assert.deepEqual(buildImportsScripts(), []);
 });

@@ -1,6 +1,6 @@
 // The local search: Pagefind results into DocSearch hits (src/search/localSearch.ts),
 // the hosted search's fallback to them (src/search/searchClient.ts), and the indexer's page
-// handling (scripts/search/pagefind.mjs).
+// handling (builder/search/pagefind.mjs).
 import './docusaurus-aliases.cjs';
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,7 +11,7 @@ import {
 import {localSearch, queryOf, withFallback, type Mode, type Search} from '../../src/search/searchClient';
 import {fallbackQueries, queryWords} from '../../src/search/indexContract.mjs';
 // @ts-expect-error: a plain ES module without types
-import * as indexer from '../../scripts/search/pagefind.mjs';
+import * as indexer from '../../builder/search/pagefind.mjs';
 
 const result = (id: string, score: number, data: Partial<PagefindData> = {}): PagefindResult => ({
   id, score, data: async () => ({url: `/${id}`, excerpt: '', meta: {title: id}, sub_results: [], ...data}),

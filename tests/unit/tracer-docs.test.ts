@@ -7,9 +7,11 @@ import {emptyGeoData, readGeoIP, readGeoSite, type GeoData} from '../../src/trac
 import {formatIP, parseIP} from '../../src/tracer/ip';
 import {trace, traceLookup, type BalancerStep, type Destination} from '../../src/tracer/trace';
 import {fragmentName, traceConfig, traceHref, traceName} from '../../src/plugins/traceLink';
-import {buildSchema} from '../../scripts/schema/generate.mjs';
-import {pageFiles} from '../../scripts/content/files.mjs';
-import {checkConfig, parseConfig, tellVersion} from '../../src/configCheck/check';
+import {buildSchema} from '../../builder/schema/generate.mjs';
+import {pageFiles} from '../../builder/content/files.mjs';
+import {checkConfig} from '../../src/configCheck/problems';
+import {parseConfig} from '../../src/configCheck/parse';
+import {tellVersion} from '../../src/configCheck/version';
 import {makeValidator} from '../../src/configCheck/validate';
 import {geoipDat, geositeDat, type SiteEntry} from '../toolkit/geo.mjs';
 import {codeBlocks, parseJsonBlock} from '../content/blocks.mjs';

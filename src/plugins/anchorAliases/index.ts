@@ -10,7 +10,7 @@
  * without JavaScript. The span has no text: the table of contents (built from the Markdown
  * before this runs) and the search index (which reads the heading's own id and text) do not
  * see it. A target that no heading has, or an alias that repeats an id, fails the build with
- * the page's path; scripts/content/anchors.mjs checks the same before a build.
+ * the page's path; builder/content/anchors.mjs checks the same before a build.
  *
  * Relies on @docusaurus/mdx-loader 3.10.2 putting the page's parsed front matter in
  * `file.data.frontMatter` and on headings reaching rehype with their final `id` property

@@ -1,6 +1,6 @@
 /**
  * The configuration JSON Schemas, generated on every build from the facts by
- * scripts/schema/generate.mjs:
+ * builder/schema/generate.mjs:
  * - published at /schemas/v4/config.json and /schemas/v5/config.json (postBuild, default locale:
  *   the schemas are in English and have one address);
  * - given to the checker page as `@config-schemas/v4.json` / `v5.json` (a webpack alias to the
@@ -8,11 +8,11 @@
  */
 import {mkdir, writeFile} from 'node:fs/promises';
 import {join} from 'node:path';
-import {pathToFileURL} from 'node:url';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+// a JavaScript module with JSDoc types: tsc reads its types from the code (it carries // @ts-check)
+import {buildSchema} from '../../../builder/schema/generate.mjs';
 
 type Schemas = {v4: Record<string, unknown>; v5: Record<string, unknown>};
-type Generator = {buildSchema: (version: 'v4' | 'v5') => {schema: Record<string, unknown>; loose: string[]}};
 
 export const schemaVersions = ['v4', 'v5'] as const;
 
@@ -22,8 +22,7 @@ export default function configSchemas(context: LoadContext): Plugin {
   return {
     name: 'config-schemas',
     async loadContent() {
-      const generator = (await import(pathToFileURL(join(context.siteDir, 'scripts/schema/generate.mjs')).href)) as Generator;
-      const built = {v4: generator.buildSchema('v4'), v5: generator.buildSchema('v5')};
+      const built = {v4: buildSchema('v4'), v5: buildSchema('v5')};
       for (const v of schemaVersions) {
         if (built[v].loose.length) throw new Error(`config-schemas: ${v} has types the generator cannot read:\n${built[v].loose.join('\n')}`);
       }

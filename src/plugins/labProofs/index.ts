@@ -9,7 +9,7 @@
  * A block whose ID has no entry (an example the lab cannot run) gets nothing.
  */
 import proofs from '../../data/labProofs.json';
-import {pageRootOf} from '../../../scripts/content/files.mjs';
+import {pageRootOf} from '../../../builder/content/files.mjs';
 
 export type LabProof = {lab: string; page: string; scenario: string; release: string; zh: string; en: string};
 type MdNode = {type: string; lang?: string | null; meta?: string | null; value?: string; children?: MdNode[];

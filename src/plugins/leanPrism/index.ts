@@ -1,7 +1,7 @@
 /**
  * Points the site's bundles (server and browser alike) at src/prism instead of
  * prism-react-renderer, whose bundled Prism carries some 40 languages into every page's first
- * visit. Node code such as config/prismThemes.ts still loads the real package.
+ * visit. Node code such as src/plugins/prismColours/themes.ts still loads the real package.
  * Also drops theme-classic's prism-include-languages client module (src/prism/noIncludeLanguages),
  * so that Prism comes with the first code block, not with main.js on every page.
  */

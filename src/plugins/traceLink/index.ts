@@ -15,7 +15,7 @@
  * A partial file says wrap=<row> instead (wrapName), so that the other checks take it as written.
  */
 import {wrapFragment} from './wrap';
-import {pageRootOf} from '../../../scripts/content/files.mjs';
+import {pageRootOf} from '../../../builder/content/files.mjs';
 
 type MdNode = {type: string; lang?: string | null; meta?: string | null; value?: string; url?: string; children?: MdNode[]; data?: Record<string, unknown>; position?: {start: {line: number}}};
 type VFileLike = {path?: string};

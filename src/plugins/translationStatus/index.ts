@@ -21,13 +21,13 @@
  * Merge commits are skipped (the commits they merge carry the changes); renames are not followed
  * (a moved page starts a new history).
  *
- * Only node: modules and the page map (scripts/content/files.mjs) here:
+ * Only node: modules and the page map (builder/content/files.mjs) here:
  * tests/unit/translation-status.test.mjs imports this file directly.
  */
 import {execFileSync, spawnSync} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
 import {join, relative, resolve} from 'node:path';
-import {PAGE_ROOTS, pageFiles, pageOfFile, pageRootOf, twinOf} from '../../../scripts/content/files.mjs';
+import {PAGE_ROOTS, pageFiles, pageOfFile, pageRootOf, twinOf} from '../../../builder/content/files.mjs';
 
 /** Front matter keys whose change a reader sees, so a translator must follow it. */
 const translatableKeys = new Set(['title', 'description', 'sidebar_label']);

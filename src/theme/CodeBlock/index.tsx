@@ -4,7 +4,7 @@
  *   and toggles with a button.
  * - The original remounts every block once the page has hydrated (a `key` that flips with
  *   useIsBrowser), because its token colours were inline styles of the light theme on the
- *   server. This site's colours are CSS by colour mode (config/prismThemes.ts), so the server's
+ *   server. This site's colours are CSS by colour mode (src/plugins/prismColours/themes.ts), so the server's
  *   HTML is already right and the remount is dropped: on /config/routing.html it re-tokenized
  *   and re-created every block, ~60 ms of blocking script after load.
  */

@@ -12,7 +12,7 @@ import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {parseTree} from 'jsonc-parser';
 import {codeBlocks, parseMeta, stripJsonc} from '../../content/blocks.mjs';
-import {pageFiles} from '../../../scripts/content/files.mjs';
+import {pageFiles} from '../../../builder/content/files.mjs';
 import {CERT, KEY, LOGS, here} from './paths.mjs';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));

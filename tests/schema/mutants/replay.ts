@@ -7,8 +7,9 @@
  */
 import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
-import {buildSchema} from '../../../scripts/schema/generate.mjs';
-import {checkBytes, displayPath, pointerSegments} from '../../../src/configCheck/check';
+import {buildSchema} from '../../../builder/schema/generate.mjs';
+import {checkBytes} from '../../../src/configCheck/check';
+import {displayPath, pointerSegments} from '../../../src/configCheck/parse';
 import {formatProblem} from '../../../src/configCheck/messages';
 import {makeValidator} from '../../../src/configCheck/validate';
 import {mutantBytes} from './generate.mjs';

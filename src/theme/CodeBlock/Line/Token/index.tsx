@@ -2,7 +2,7 @@
  * Wraps @docusaurus/theme-classic 3.10.2 CodeBlock/Line/Token: a token that looks like plain text
  * in both colour modes is written as text, not as a span. That is text Prism did not classify
  * (`plain`) and any token whose types are all outside siteConfig.customFields.codeStyledTypes
- * (config/prismThemes.ts styledTokenTypes: with this site's themes, punctuation and operators).
+ * (src/plugins/prismColours/themes.ts styledTokenTypes: with this site's themes, punctuation and operators).
  * On /config/routing.html that is ~870 of the page's ~2,700 elements, each laid out, hydrated
  * and sent in the HTML. An empty line keeps its span, which holds the line's height.
  */

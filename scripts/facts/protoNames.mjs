@@ -3,7 +3,7 @@
 // whose facts name is not its proto name, the proto name, read off the .proto line the facts cite
 // ("source"). protobuf JSON (jsonpb, common/registry/registry.go:68) takes a field's proto name
 // and its lowerCamelCase JSON name alike; the schema generator admits both from this file.
-// Needs a v2ray-core clone (not run by the tests): node scripts/schema/protoNames.mjs [--repo DIR]
+// Needs a v2ray-core clone (not run by the tests): node scripts/facts/protoNames.mjs [--repo DIR]
 import {execFileSync} from 'node:child_process';
 import {readFileSync, writeFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
@@ -11,7 +11,7 @@ import {fileURLToPath} from 'node:url';
 const TAG = 'v5.52.0';
 const repo = process.argv.includes('--repo') ? process.argv[process.argv.indexOf('--repo') + 1] : undefined;
 if (!repo) {
-  console.error('usage: node scripts/schema/protoNames.mjs --repo <a git clone of github.com/v2fly/v2ray-core (bare is fine)>');
+  console.error('usage: node scripts/facts/protoNames.mjs --repo <a git clone of github.com/v2fly/v2ray-core (bare is fine)>');
   process.exit(2);
 }
 const data = fileURLToPath(new URL('../../facts/', import.meta.url));
@@ -42,6 +42,6 @@ for (const file of ['config-fields.json', 'config-fields-extra.json']) {
   }
 }
 const sorted = Object.fromEntries(Object.entries(names).sort(([a], [b]) => a.localeCompare(b)));
-writeFileSync(data + 'config-proto-names.json', `${JSON.stringify({_comment: `Proto names of v5 message fields whose facts name differs, read off the .proto lines the facts cite at v2ray-core ${TAG} by scripts/schema/protoNames.mjs.`, names: sorted}, null, 1)}\n`);
+writeFileSync(data + 'config-proto-names.json', `${JSON.stringify({_comment: `Proto names of v5 message fields whose facts name differs, read off the .proto lines the facts cite at v2ray-core ${TAG} by scripts/facts/protoNames.mjs.`, names: sorted}, null, 1)}\n`);
 console.log(`${Object.keys(sorted).length} proto names; unread: ${unread.length}`);
 for (const u of unread) console.log(`  ${u}`);

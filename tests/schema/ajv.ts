@@ -1,8 +1,8 @@
 /**
  * ajv set up for the generated schemas (draft 2020-12): every error, with the failing data and
- * schema, and the schemas' own annotations known. Node only: the example check
- * (tests/schema/validator.mjs) uses it, and the unit tests hold the page's validator (validate.ts,
- * which compiles nothing) to it. The page does not load ajv.
+ * schema, and the schemas' own annotations known. Tests only: the example check
+ * (tests/schema/validator.mjs) uses it, and the unit tests hold the page's validator
+ * (src/configCheck/validate.ts, which compiles nothing) to it. The page does not load ajv.
  */
 import {Ajv2020} from 'ajv/dist/2020';
 import type {ValidateFunction} from 'ajv';

@@ -5,7 +5,7 @@
  * only, one index per language (from <html lang>), each page tagged with its docs set (`main` or
  * `v5`) so that the client can put the reader's own set first. Writes <dir>/pagefind/.
  *
- * Usage: node scripts/search/pagefind.mjs [build-dir]
+ * Usage: node builder/search/pagefind.mjs [build-dir]
  */
 import {readFileSync, readdirSync, rmSync, statSync} from 'node:fs';
 import {join, relative, resolve, sep} from 'node:path';
@@ -126,7 +126,7 @@ export async function buildIndex(dir) {
   const oversized = oversizedChunks(join(output, 'index'));
   if (oversized.length) {
     throw new Error(`index files over ${maxChunkKB} KB, so a first query may download more than it should: ${oversized.join(', ')}; `
-      + `did Pagefind stop reading PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE (indexChunkSize in scripts/search/pagefind.mjs)?`);
+      + `did Pagefind stop reading PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE (indexChunkSize in builder/search/pagefind.mjs)?`);
   }
   return {pages, output};
 }

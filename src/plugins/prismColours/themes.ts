@@ -1,6 +1,6 @@
 import {themes, type PrismTheme} from 'prism-react-renderer';
 import type {Grammar} from 'prismjs/components/prism-core';
-import {Prism} from '../src/prism/grammars';
+import {Prism} from '../../prism/grammars';
 
 /**
  * The code-block colours: prism-react-renderer's github (light) and dracula (dark) themes, with
