@@ -19,6 +19,7 @@ import {pipeline} from 'node:stream';
 import {fileURLToPath} from 'node:url';
 import {gzip} from 'node:zlib';
 import {promisify} from 'node:util';
+import {commandOptions} from './commandLine.mjs';
 
 const gzipAsync = promisify(gzip);
 
@@ -253,13 +254,10 @@ export function startServer({root, port, host = '127.0.0.1', log = console.log})
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const arg = (name, fallback) => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i > 0 ? process.argv[i + 1] : fallback;
-  };
-  const root = resolve(arg('dir', 'build'));
-  const port = Number(arg('port', process.env.PORT ?? '3000'));
-  const host = arg('host', '127.0.0.1');
+  const options = commandOptions('serve.mjs', {dir: {type: 'string'}, port: {type: 'string'}, host: {type: 'string'}});
+  const root = resolve(options.dir ?? 'build');
+  const port = Number(options.port ?? process.env.PORT ?? '3000');
+  const host = options.host ?? '127.0.0.1';
   const server = await startServer({root, port, host, log: console.error});
   const address = server.address();
   console.log(`serving ${root} at http://${host}:${typeof address === 'object' && address ? address.port : port}/`);

@@ -11,6 +11,7 @@
 import {spawn, spawnSync} from 'node:child_process';
 import {existsSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {join, relative, resolve} from 'node:path';
+import {commandOptions} from '../commandLine.mjs';
 import {compactAdvisory, lockedPackages} from './advisories.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -77,16 +78,13 @@ export function formatSnapshot(meta, advisories) {
 }
 
 async function main() {
-  const arg = (name, fallback) => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i > 0 ? process.argv[i + 1] : fallback;
-  };
-  const db = arg('db');
+  const options = commandOptions('refresh.mjs', {db: {type: 'string'}, out: {type: 'string'}, note: {type: 'string'}});
+  const {db} = options;
   if (!db) {
     console.error('usage: node scripts/advisories/refresh.mjs --db PATH-TO-ADVISORY-DATABASE [--out FILE] [--note TEXT]');
     process.exit(2);
   }
-  const out = resolve(arg('out', join(root, 'scripts/advisories/npm-high.json')));
+  const out = resolve(options.out ?? join(root, 'scripts/advisories/npm-high.json'));
   const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
   const names = new Set(lockedPackages(lock).map((p) => p.name));
   const {advisories, files} = await extract(resolve(db), names);
@@ -95,7 +93,7 @@ async function main() {
     commit: commitOf(resolve(db)),
     generated: new Date().toISOString().slice(0, 10),
     made: 'node scripts/advisories/refresh.mjs',
-    ...(arg('note') ? {note: arg('note')} : {}),
+    ...(options.note ? {note: options.note} : {}),
   };
   writeFileSync(out, formatSnapshot(meta, advisories));
   console.log(`advisories: ${advisories.length} for ${new Set(advisories.map((a) => a.package)).size} of our ${names.size} packages, from ${files} advisory files; wrote ${relative(process.cwd(), out)}`);

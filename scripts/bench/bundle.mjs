@@ -6,8 +6,7 @@ import {spawnSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-
-const kb = (bytes) => Math.round(bytes / 102.4) / 10;
+import {kb} from './budgets.mjs';
 
 /** node_modules/@scope/name/… → "@scope/name"; site files → their folder (src/prism, .docusaurus). */
 function ownerOf(path) {

@@ -3,6 +3,7 @@
 // commit's), each served by scripts/serve.mjs, with the Lighthouse runs interleaved A, B, A, B…
 // so that a machine that slows down part-way slows both alike. Writes bench/compare.{json,md}.
 // The pure parts are exported for tests/unit/bench-compare.test.mjs.
+import {parseOptions} from '../commandLine.mjs';
 import {figureKeys, median} from './lighthouse.mjs';
 
 /**
@@ -11,32 +12,21 @@ import {figureKeys, median} from './lighthouse.mjs';
  * @param {string[]} argv process.argv.slice(2)
  */
 export function parseBenchArgs(argv) {
-  const options = {out: 'build', port: 4400, runs: 5, skipBuild: false, compare: null, onlySearch: false, checkSearch: false};
-  const valued = {'--out': 'out', '--port': 'port', '--runs': 'runs', '--compare': 'compare'};
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    if (arg === '--skip-build') {
-      options.skipBuild = true;
-    } else if (arg === '--only-search') {
-      // The search figures alone, on the site as built; the rest stays from the last run.
-      options.onlySearch = true;
-      options.skipBuild = true;
-    } else if (arg === '--check-search') {
-      // The first query's bytes against the budget, on the site as built; exits 1 when over.
-      options.checkSearch = true;
-      options.skipBuild = true;
-    } else if (arg in valued) {
-      const value = argv[i + 1];
-      if (value === undefined || value.startsWith('--')) throw new Error(`bench: ${arg} needs a value`);
-      options[valued[arg]] = value;
-      i += 1;
-    } else {
-      throw new Error(`bench: unknown option ${arg} (options: --out DIR --port N --runs N --skip-build --only-search --check-search --compare DIR)`);
-    }
-  }
-  options.port = Number(options.port);
-  options.runs = Number(options.runs);
-  if (!Number.isInteger(options.port) || options.port < 1 || options.port > 65534) throw new Error(`bench: --port must be 1-65534, not ${argv[argv.indexOf('--port') + 1]}`);
+  const given = parseOptions('bench', {
+    out: {type: 'string'}, port: {type: 'string'}, runs: {type: 'string'}, compare: {type: 'string'},
+    'skip-build': {type: 'boolean'},
+    // The search figures alone, on the site as built; the rest stays from the last run.
+    'only-search': {type: 'boolean'},
+    // The first query's bytes against the budget, on the site as built; exits 1 when over.
+    'check-search': {type: 'boolean'},
+  }, argv);
+  const onlySearch = given['only-search'] ?? false;
+  const checkSearch = given['check-search'] ?? false;
+  const options = {
+    out: given.out ?? 'build', port: Number(given.port ?? 4400), runs: Number(given.runs ?? 5),
+    skipBuild: (given['skip-build'] ?? false) || onlySearch || checkSearch, compare: given.compare ?? null, onlySearch, checkSearch,
+  };
+  if (!Number.isInteger(options.port) || options.port < 1 || options.port > 65534) throw new Error(`bench: --port must be 1-65534, not ${given.port}`);
   if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error('bench: --runs must be a positive whole number');
   return options;
 }

@@ -449,7 +449,7 @@ async function main() {
     node: process.version,
     machine: {cpus: cpus().length, memoryGB: Math.round(totalmem() / 2 ** 30), cjkFont: ensureCjkFont()},
   };
-  if (!process.argv.includes('--skip-build')) {
+  if (!options.skipBuild) {
     console.log(`bench: building into ${outDir} ...`);
     results.build = await measureBuild(root, outDir);
     console.log(`bench: build ${results.build.wallSeconds} s, peak ${results.build.peakRssMB} MB, search index ${results.build.searchIndexSeconds} s`);

@@ -12,6 +12,7 @@
  */
 import {resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {commandOptions} from '../commandLine.mjs';
 import core from './relevanceCore.cjs';
 import {docsSetOf, fallbackQueries} from '../../src/search/indexContract.mjs';
 
@@ -22,19 +23,16 @@ async function main() {
   const {default: chromiumModule} = await import('../chromium.cjs');
   const {startServer} = await import('../serve.mjs');
   const {ranking: defaultRanking, currentSetBoost, pagesPerQuery} = await import('../../src/search/localSearch.ts');
-  const arg = (name, fallback) => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i > 0 ? process.argv[i + 1] : fallback;
-  };
-  const dir = resolve(root, arg('dir', 'build'));
-  const port = Number(arg('port', '4590'));
-  const ranking = JSON.parse(arg('ranking', JSON.stringify(defaultRanking)));
-  const boost = Number(arg('boost', String(currentSetBoost)));
+  const options = commandOptions('rank.mjs', Object.fromEntries(['dir', 'port', 'ranking', 'boost', 'lang', 'queries', 'half'].map((n) => [n, {type: 'string'}])));
+  const dir = resolve(root, options.dir ?? 'build');
+  const port = Number(options.port ?? '4590');
+  const ranking = options.ranking ? JSON.parse(options.ranking) : defaultRanking;
+  const boost = Number(options.boost ?? currentSetBoost);
   const server = await startServer({root: dir, port, log: () => {}});
   const browser = await chromium.launch({executablePath: chromiumModule.findChromium(), args: chromiumModule.chromiumArgs});
-  const set = core.querySet(arg('queries', undefined), arg('half', undefined));
+  const set = core.querySet(options.queries, options.half);
   try {
-    for (const lang of (arg('lang', '') ? [arg('lang', '')] : ['zh', 'en'])) {
+    for (const lang of (options.lang ? [options.lang] : ['zh', 'en'])) {
       const page = await browser.newPage();
       const results = await core.rankAll(page, set[lang], lang,
         {address: (path) => `http://127.0.0.1:${port}${path}`, setOf: docsSetOf, ranking, boost, limit: pagesPerQuery, fallback: fallbackQueries});

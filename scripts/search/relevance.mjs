@@ -15,6 +15,7 @@
 import {mkdirSync, writeFileSync} from 'node:fs';
 import {join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {commandOptions} from '../commandLine.mjs';
 import core from './relevanceCore.cjs';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -31,13 +32,10 @@ async function main() {
   const {chromium} = await import('@playwright/test');
   const {default: chromiumModule} = await import('../chromium.cjs');
   const {startServer} = await import('../serve.mjs');
-  const arg = (name, fallback) => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i > 0 ? process.argv[i + 1] : fallback;
-  };
-  const dir = resolve(root, arg('dir', 'build'));
-  const port = Number(arg('port', '4580'));
-  const only = arg('only', '');
+  const options = commandOptions('relevance.mjs', {dir: {type: 'string'}, port: {type: 'string'}, only: {type: 'string'}});
+  const dir = resolve(root, options.dir ?? 'build');
+  const port = Number(options.port ?? '4580');
+  const only = options.only ?? '';
   const server = await startServer({root: dir, port, log: () => {}});
   const browser = await chromium.launch({executablePath: chromiumModule.findChromium(), args: chromiumModule.chromiumArgs});
   const report = {date: new Date().toISOString(), engine: 'Pagefind 1.6 (local index)', browser: browser.version(), sets: {}};

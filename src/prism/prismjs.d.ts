@@ -1,4 +1,4 @@
-/** The part of prismjs (1.30, untyped) that src/prism uses. */
+/** The part of prismjs (1.30, untyped) that src/prism and its tests use. */
 declare module 'prismjs/components/prism-core' {
   export type Grammar = Record<string, unknown>;
   export type TokenStream = string | Token | (string | Token)[];
@@ -8,6 +8,7 @@ declare module 'prismjs/components/prism-core' {
     languages: Record<string, Grammar | undefined>;
     tokenize: (code: string, grammar: Grammar) => (string | Token)[];
     hooks: {run: (name: string, env: Environment) => void};
+    Token: new (type: string, content: TokenStream, alias?: string | string[]) => Token;
   };
   export default Prism;
 }

@@ -1,4 +1,4 @@
-import {test, expect, hydrated, localePath, recordScripts} from './fixtures';
+import {test, expect, hydrated, localePath, recordScripts, scrollBy} from './fixtures';
 import type {Locator, Page} from '@playwright/test';
 
 // Mermaid diagrams zoom as images do (image-zoom.spec.ts): a click on a diagram, or Enter on its
@@ -11,18 +11,6 @@ const diagram = (page: Page): Locator => page.locator('article .docusaurus-merma
 const zoomButton = (page: Page): Locator => diagram(page).locator('.diagram-zoom-button');
 const overlay = (page: Page): Locator => page.locator('.diagram-zoom-overlay');
 const zoomedSvg = (page: Page): Locator => overlay(page).locator('svg[aria-roledescription]');
-
-/** Scrolls by `px` at once and resolves after the scroll event has been handled. */
-async function scrollBy(page: Page, px: number): Promise<void> {
-  await page.evaluate(
-    (top) =>
-      new Promise<void>((resolve) => {
-        window.addEventListener('scroll', () => resolve(), {once: true});
-        window.scrollBy({top, behavior: 'instant'});
-      }),
-    px,
-  );
-}
 
 async function openDiagramPage(page: Page, path: string): Promise<void> {
   await page.goto(path);

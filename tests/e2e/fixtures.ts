@@ -87,6 +87,18 @@ export function recordScripts(page: Page): ScriptRecord {
   };
 }
 
+/** Scrolls by `px` at once and resolves after the scroll event has been handled (the zoom specs' 40 px rule). */
+export async function scrollBy(page: Page, px: number): Promise<void> {
+  await page.evaluate(
+    (top) =>
+      new Promise<void>((resolve) => {
+        window.addEventListener('scroll', () => resolve(), {once: true});
+        window.scrollBy({top, behavior: 'instant'});
+      }),
+    px,
+  );
+}
+
 /** Puts a text field into the page, for checking that shortcuts leave typing alone. */
 export async function addTextField(page: Page): Promise<Locator> {
   await page.evaluate(() => {

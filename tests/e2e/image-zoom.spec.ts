@@ -1,4 +1,4 @@
-import {test, expect, hydrated} from './fixtures';
+import {test, expect, hydrated, scrollBy} from './fixtures';
 import type {Locator, Page} from '@playwright/test';
 
 // Clicking an image zooms it in and out; zoom re-attaches 300 ms after each
@@ -24,18 +24,6 @@ async function zoomIn(page: Page, image: Locator): Promise<void> {
   await image.click();
   await opened;
   await expect(zoomed(page)).toBeVisible();
-}
-
-/** Scrolls by `px` at once and resolves after the scroll event has been handled. */
-async function scrollBy(page: Page, px: number): Promise<void> {
-  await page.evaluate(
-    (top) =>
-      new Promise<void>((resolve) => {
-        window.addEventListener('scroll', () => resolve(), {once: true});
-        window.scrollBy({top, behavior: 'instant'});
-      }),
-    px,
-  );
 }
 
 test('clicking a content image zooms it in, a second click zooms it out', async ({page}) => {

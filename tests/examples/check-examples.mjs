@@ -35,13 +35,13 @@ import {codeBlocks, compareExamples, parseJsonBlock, parseMeta} from '../content
 import {ROOT_KEYS_AFTER_434, resolveObject, walk} from '../../builder/facts/factsWalk.mjs';
 import {pageFiles} from '../../builder/content/files.mjs';
 import {compareVersions, versionOf} from '../../builder/content/versions.mjs';
-import {ensureProgram, freePort, knownKeys, makeCertificate} from './toolkit.mjs';
+import {freePort, knownKeys, makeCertificate} from './toolkit.mjs';
 import {writeGeoFiles} from '../toolkit/geo.mjs';
 import {wrapFragment, wrapV5Fragment} from './wrap.mjs';
 import {schemaValidator} from '../schema/validator.mjs';
-import {v2ray, v2ray434, withToolkit} from '../toolkit/v2ray.mjs';
+import {ensureProgram, releaseOfBinary, v2ray, v2ray434, withToolkit} from '../toolkit/v2ray.mjs';
 import {enterNamespace} from '../toolkit/namespace.mjs';
-import {releaseOfBinary, testConfig} from '../toolkit/processes.mjs';
+import {testConfig} from '../toolkit/processes.mjs';
 
 // the binaries first (a build needs the network), then into the loopback-only namespace; `v2ray
 // test` binds nothing and needs no root, so a user namespace is enough
@@ -53,7 +53,7 @@ await withToolkit(async () => {
   await enterNamespace({name: 'npm run check:examples', env: {V2RAY_BIN: bin, V2RAY434_BIN: bin434},
     userNamespaceEnough: true, timeoutMs: 10 * 60_000});
 });
-const release = await releaseOfBinary(bin);
+const release = releaseOfBinary(bin);
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const argv = process.argv.slice(2);
@@ -142,12 +142,7 @@ for (const b of blocks) {
 }
 
 // ---- field list ----
-try {
-  ensureProgram('/usr/bin/openssl', 'openssl');
-} catch (e) {
-  console.error(/** @type {Error} */ (e).message);
-  process.exit(2);
-}
+await withToolkit(() => ensureProgram('/usr/bin/openssl', 'openssl', 'npm run check:examples'));
 const known = knownKeys(bin);
 const known434 = knownKeys(bin434);
 for (const b of blocks) {

@@ -1,31 +1,9 @@
 // What the example check hands the toolkit (tests/toolkit/ gets and runs it): a throw-away
 // certificate, free ports, and the field names a binary knows. Geo files: tests/toolkit/geo.mjs.
-import {existsSync, readFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import {execFileSync} from 'node:child_process';
 import {createServer} from 'node:net';
 import {join} from 'node:path';
-
-/**
- * Makes sure a Debian package's program is there, installing the package when we run as root
- * with apt-get (as tests/e2e/browser.ts does for Chromium); otherwise says how to get it.
- * @param {string} program absolute path
- * @param {string} pkg Debian package name
- */
-export function ensureProgram(program, pkg) {
-  if (existsSync(program)) return;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log(`${program} not found; installing Debian's ${pkg} package (apt-get install -y ${pkg})...`);
-    try {
-      execFileSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], {stdio: 'inherit'});
-    } catch {
-      execFileSync('apt-get', ['update'], {stdio: 'inherit'});
-      execFileSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], {stdio: 'inherit'});
-    }
-    if (existsSync(program)) return;
-  }
-  throw new Error(`The example check needs ${program}. Install it as root: \`apt-get install -y ${pkg}\`.`);
-}
 
 /**
  * Every JSON key a v2ray binary declares. Go keeps struct tags in the binary: the v4 JSON structs

@@ -1,6 +1,7 @@
 // The lab itself: its substitutions, that a wrong expectation fails with the logs, and
-// that no process it started outlives it, after a failure or an interrupt. Runs the lab (root),
-// which runs v2ray 5.52.0 from the toolkit room (tests/toolkit).
+// that no process it started outlives it, after a failure or an interrupt. Runs the lab as root or
+// through a passwordless sudo, as `npm run lab` does, with v2ray 5.52.0 from the toolkit room
+// (tests/toolkit); where neither is at hand it says so and skips the tests that run the lab.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawn, spawnSync} from 'node:child_process';
@@ -8,20 +9,42 @@ import {chmodSync, copyFileSync, mkdtempSync, readFileSync, readdirSync, readlin
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {howToEnter} from '../toolkit/namespace.mjs';
 import {prepareConfig} from './config.mjs';
 import {isCompleteConfig, labBlocks, whyNotLoadable} from './pages.mjs';
 
 const RUN = fileURLToPath(new URL('./run.mjs', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
-const isRoot = process.getuid?.() === 0;
+/** How the lab gets into its namespace here: as root, or through a passwordless sudo, as `npm run lab` does. */
+const how = howToEnter(false);
+/** The tests that run the lab run wherever the lab runs; elsewhere they say why they cannot. */
+const needsLab = how === null
+  ? 'cannot run the lab here: it enters a network namespace (unshare), which needs root or a passwordless sudo, and this user has neither'
+  : false;
+if (needsLab) console.error(`lab.test.mjs: ${needsLab}; the tests that run it are skipped`);
+/** Before the command when it must run as root: nothing as root, `sudo -n` through sudo. */
+const asRoot = how === 'sudo' ? ['sudo', '-n'] : [];
 
 /** Processes in the network namespace `ns` ("net:[…]"): the lab's, which only its processes enter. @param {string} ns */
-function processesIn(ns) {
+function scanProcesses(ns) {
   const out = [];
   for (const pid of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
     try { if (readlinkSync(`/proc/${pid}/ns/net`) === ns) out.push(`${pid} ${readFileSync(`/proc/${pid}/comm`, 'utf8').trim()}`); } catch { /* gone */ }
   }
   return out;
+}
+
+/**
+ * scanProcesses as root: a user sees no other user's namespace links, so through sudo the scan
+ * runs as root (else it would find nothing and a leftover would pass unseen).
+ * @param {string} ns @returns {string[]}
+ */
+function processesIn(ns) {
+  if (how !== 'sudo') return scanProcesses(ns);
+  const script = `import {readdirSync, readFileSync, readlinkSync} from 'node:fs';\n${scanProcesses.toString()}\nconsole.log(JSON.stringify(scanProcesses(process.argv[1])));`;
+  const r = spawnSync('sudo', ['-n', process.execPath, '--input-type=module', '-e', script, ns], {encoding: 'utf8', timeout: 30_000});
+  assert.equal(r.status, 0, `the scan of /proc through sudo: ${r.stderr}`);
+  return JSON.parse(r.stdout);
 }
 
 test('substitutions: listed ports, fallback dests, certificates, replaced strings and logs; nothing else', () => {
@@ -67,7 +90,7 @@ test('lab ids: one per language, same block in both; loadability follows since= 
   assert.equal(isCompleteConfig(block('zh', {inbounds: []}, {fragment: 'X'})), false);
 });
 
-test('a planted wrong expectation fails, prints the logs, and leaves no process behind', {skip: !isRoot && 'needs root'}, () => {
+test('a planted wrong expectation fails, prints the logs, and leaves no process behind', {skip: needsLab}, () => {
   const nsFile = join(mkdtempSync(join(tmpdir(), 'lab-test-')), 'ns');
   const r = spawnSync(process.execPath, [RUN, '--scenarios', join(FIXTURES, 'planted-wrong'), '--ns-file', nsFile], {encoding: 'utf8', timeout: 120_000});
   const out = `${r.stdout}${r.stderr}`;
@@ -80,14 +103,14 @@ test('a planted wrong expectation fails, prints the logs, and leaves no process 
   assert.deepEqual(processesIn(ns), [], 'processes left in the lab\'s namespace');
 });
 
-test('the DNS expectation catches the leak of the uncorrected /config/dns example', {skip: !isRoot && 'needs root'}, () => {
+test('the DNS expectation catches the leak of the uncorrected /config/dns example', {skip: needsLab}, () => {
   const r = spawnSync(process.execPath, [RUN, '--scenarios', join(FIXTURES, 'dns-leak')], {encoding: 'utf8', timeout: 120_000});
   const out = `${r.stdout}${r.stderr}`;
   assert.equal(r.status, 1, out);
   assert.match(out, /FAILED dns-leak: example\.com should be asked first over DoH at 1\.1\.1\.1, got \["223\.5\.5\.5\/udp"/);
 });
 
-test('the lab fails when the proofs the pages show are not the sentences its run made', {skip: !isRoot && 'needs root'}, () => {
+test('the lab fails when the proofs the pages show are not the sentences its run made', {skip: needsLab}, () => {
   const dir = mkdtempSync(join(tmpdir(), 'lab-test-'));
   const file = join(dir, 'labProofs.json');
   const proofs = JSON.parse(readFileSync(fileURLToPath(new URL('../../src/data/labProofs.json', import.meta.url)), 'utf8'));
@@ -103,7 +126,7 @@ test('the lab fails when the proofs the pages show are not the sentences its run
   assert.notEqual(JSON.parse(readFileSync(file, 'utf8'))[mine].en, 'an edited sentence');
 });
 
-test('an interrupted run ends every process it started', {skip: !isRoot && 'needs root'}, async () => {
+test('an interrupted run ends every process it started', {skip: needsLab}, async () => {
   const nsFile = join(mkdtempSync(join(tmpdir(), 'lab-test-')), 'ns');
   const child = spawn(process.execPath, [RUN, '--scenarios', join(FIXTURES, 'hang'), '--ns-file', nsFile], {stdio: ['ignore', 'pipe', 'pipe']});
   let out = '';
@@ -125,7 +148,7 @@ test('an interrupted run ends every process it started', {skip: !isRoot && 'need
   assert.deepEqual(processesIn(ns), [], 'processes left in the lab\'s namespace');
 });
 
-test('without root, the lab says it needs root', {skip: !isRoot || !existsSync('/usr/bin/setpriv') ? 'needs root and setpriv to drop to nobody' : false}, () => {
+test('without root, the lab says it needs root', {skip: needsLab || (!existsSync('/usr/bin/setpriv') && 'needs setpriv (util-linux) to drop to nobody')}, () => {
   // the toolkit where nobody can run it (the cached build sits in root's home), found through V2RAY_BIN
   const dir = mkdtempSync(join(tmpdir(), 'lab-test-'));
   chmodSync(dir, 0o755);
@@ -134,8 +157,9 @@ test('without root, the lab says it needs root', {skip: !isRoot || !existsSync('
     `import {v2ray} from ${JSON.stringify(new URL('../toolkit/v2ray.mjs', import.meta.url).href)}; console.log(v2ray())`], {encoding: 'utf8', timeout: 30_000});
   copyFileSync(cached.stdout.trim().split('\n').pop() ?? '', bin);
   chmodSync(bin, 0o755);
-  const r = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, RUN],
-    {encoding: 'utf8', timeout: 30_000, env: {...process.env, V2RAY_BIN: bin}});
+  // sudo resets the environment: V2RAY_BIN goes in through env
+  const [command = '', ...args] = [...asRoot, 'setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', 'env', `V2RAY_BIN=${bin}`, process.execPath, RUN];
+  const r = spawnSync(command, args, {encoding: 'utf8', timeout: 30_000});
   assert.equal(r.status, 2, `${r.stdout}${r.stderr}`);
   assert.match(r.stderr, /npm run lab runs v2ray in a network namespace of its own .*which needs root/);
 });

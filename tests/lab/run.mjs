@@ -16,18 +16,17 @@
 import {execFile, execFileSync} from 'node:child_process';
 import {createServer as createTcpServer} from 'node:net';
 import {connect as tlsConnect} from 'node:tls';
-import {cpSync, existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, readlinkSync} from 'node:fs';
+import {cpSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, readlinkSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
-import {installDebianPackage} from '../../scripts/debianPackage.cjs';
 import {HOSTS, GEOIP, GEOSITE, labAddresses} from '../toolkit/world.mjs';
 import {standinLog, startStandins} from '../toolkit/standins.mjs';
 import {dnsQuery, fetchFails, proxyConnect, udpVia, fetchVia} from '../toolkit/clients.mjs';
 import {geoipDat, geositeDat} from '../toolkit/geo.mjs';
 import {enterNamespace, insideNamespace} from '../toolkit/namespace.mjs';
 import {V2rayProcess, children, killAll, killOnExit, waitFor} from '../toolkit/processes.mjs';
-import {RELEASE, moduleSource, v2ray, withToolkit} from '../toolkit/v2ray.mjs';
+import {RELEASE, ensureProgram, moduleSource, v2ray, withToolkit} from '../toolkit/v2ray.mjs';
 import {wgPeer} from '../toolkit/wgpeer.mjs';
 import {prepareConfig} from './config.mjs';
 import {addObservations, fieldNamesOf, renderProof, templateProblems} from './proofSentence.mjs';
@@ -530,25 +529,13 @@ if (argv.includes('--list')) {
     // v2ray() finds it in V2RAY_BIN
     const bin = v2ray();
     if (!insideNamespace()) {
-      needProgram('/usr/bin/openssl', 'openssl');
-      needProgram('/usr/bin/unshare', 'util-linux');
-      needProgram('/usr/sbin/nft', 'nftables'); // the TPROXY example's firewall rule (tproxy-mark)
+      ensureProgram('/usr/bin/openssl', 'openssl', 'npm run lab');
+      ensureProgram('/usr/bin/unshare', 'util-linux', 'npm run lab');
+      ensureProgram('/usr/sbin/nft', 'nftables', 'npm run lab'); // the TPROXY example's firewall rule (tproxy-mark)
     }
     // the WireGuard example's far end, built outside like v2ray; inside, WGPEER_BIN names it
     const wgpeer = wgPeer();
     await enterNamespace({name: 'npm run lab', env: {V2RAY_BIN: bin, ...(wgpeer ? {WGPEER_BIN: wgpeer} : {})}, addresses: labAddresses(), userNamespaceEnough: false, timeoutMs: 15 * 60_000});
     await inside(bin);
   });
-}
-
-/**
- * A program the lab runs besides v2ray, installed from Debian's packages as root when missing.
- * @param {string} program @param {string} pkg
- */
-function needProgram(program, pkg) {
-  if (existsSync(program)) return;
-  installDebianPackage(pkg, `${program} not found; installing Debian's ${pkg} package...`);
-  if (existsSync(program)) return;
-  console.error(`npm run lab needs ${program}: as root, \`apt-get install -y ${pkg}\`.`);
-  process.exit(2);
 }

@@ -20,16 +20,16 @@ import {tellVersion} from '../../src/configCheck/version.ts';
 import {formatProblem} from '../../src/configCheck/messages.ts';
 import {makeValidator} from '../../src/configCheck/validate.ts';
 import {writeGeoFiles} from '../toolkit/geo.mjs';
-import {v2ray, withToolkit} from '../toolkit/v2ray.mjs';
+import {releaseOfBinary, v2ray, withToolkit} from '../toolkit/v2ray.mjs';
 import {enterNamespace} from '../toolkit/namespace.mjs';
-import {releaseOfBinary, testConfig} from '../toolkit/processes.mjs';
+import {testConfig} from '../toolkit/processes.mjs';
 
 let bin = '';
 await withToolkit(async () => {
   bin = v2ray();
   await enterNamespace({name: 'compare-real.mjs', env: {V2RAY_BIN: bin}, userNamespaceEnough: true, timeoutMs: 5 * 60_000});
 });
-const release = await releaseOfBinary(bin);
+const release = releaseOfBinary(bin);
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const realDir = join(root, 'tests/schema/real');
 const out = join(root, 'tests/schema/real-comparison.md');

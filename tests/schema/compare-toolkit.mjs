@@ -13,9 +13,9 @@ import {buildSchema} from '../../builder/schema/generate.mjs';
 import {makeValidator} from '../../src/configCheck/validate.ts';
 import {checkConfig} from '../../src/configCheck/problems.ts';
 import {formatProblem} from '../../src/configCheck/messages.ts';
-import {v2ray, withToolkit} from '../toolkit/v2ray.mjs';
+import {releaseOfBinary, v2ray, withToolkit} from '../toolkit/v2ray.mjs';
 import {enterNamespace} from '../toolkit/namespace.mjs';
-import {releaseOfBinary, testConfig} from '../toolkit/processes.mjs';
+import {testConfig} from '../toolkit/processes.mjs';
 import {corpus} from './corpus.mjs';
 
 let bin = '';
@@ -23,7 +23,7 @@ await withToolkit(async () => {
   bin = v2ray();
   await enterNamespace({name: 'compare-toolkit.mjs', env: {V2RAY_BIN: bin}, userNamespaceEnough: true, timeoutMs: 5 * 60_000});
 });
-const release = await releaseOfBinary(bin);
+const release = releaseOfBinary(bin);
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const out = join(root, 'tests/schema/toolkit-comparison.md');
 const schemas = {v4: buildSchema('v4').schema, v5: buildSchema('v5').schema};

@@ -15,10 +15,11 @@ export const insideNamespace = () => process.env[INSIDE] === '1';
 
 /**
  * How to become root for unshare: 'root', 'sudo' (passwordless), 'userns' (unprivileged user
- * namespace) or null.
+ * namespace) or null. The lab's self-tests ask it too, to run where the lab runs.
  * @param {boolean} userNamespaceEnough
+ * @returns {'root' | 'sudo' | 'userns' | null}
  */
-function howToEnter(userNamespaceEnough) {
+export function howToEnter(userNamespaceEnough) {
   if (typeof process.getuid !== 'function' || process.getuid() === 0) return 'root';
   if (spawnSync('sudo', ['-n', 'true'], {stdio: 'ignore'}).status === 0) return 'sudo';
   if (userNamespaceEnough && spawnSync('unshare', ['--map-root-user', '--net', 'true'], {stdio: 'ignore'}).status === 0) return 'userns';

@@ -4,7 +4,7 @@
 import {execFile, spawn} from 'node:child_process';
 import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {OLD_BINARIES, RELEASE, releaseOf} from './v2ray.mjs';
+import {OLD_BINARIES, RELEASE} from './v2ray.mjs';
 
 /** Every child process started here that has not exited. @type {Set<import('node:child_process').ChildProcess>} */
 export const children = new Set();
@@ -131,13 +131,6 @@ export class V2rayProcess {
       `--- v2ray ${this.role}: error log`, this.errors().trim(),
       `--- v2ray ${this.role}: access log`, this.access().trim()].join('\n');
   }
-}
-
-/** The release a binary reports ("5.52.0"), for the sentences a suite prints. @param {string} bin */
-export function releaseOfBinary(bin) {
-  return new Promise((resolve) => {
-    execFile(bin, isOld(bin) ? ['-version'] : ['version'], {encoding: 'utf8', timeout: 20_000}, (_e, out) => resolve(releaseOf(out.trim()) ?? 'unknown'));
-  });
 }
 
 export {RELEASE};

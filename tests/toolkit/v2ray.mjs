@@ -39,6 +39,13 @@ function versionLine(bin, args) {
 /** "V2Ray 5.52.0 (V2Fly, …) Custom (go1.26.8 linux/amd64)" → "5.52.0". @param {string} line */
 export const releaseOf = (line) => /^V2Ray (\d+\.\d+\.\d+)/.exec(line)?.[1] ?? null;
 
+/**
+ * The release a binary reports ("5.52.0", or "unknown"), for the sentences a suite prints; a
+ * binary v2ray434() returned is asked the 4.x way (`-version`).
+ * @param {string} bin
+ */
+export const releaseOfBinary = (bin) => releaseOf(versionLine(bin, OLD_BINARIES.has(bin) ? ['-version'] : ['version']).line) ?? 'unknown';
+
 /** The cache folder of built toolkits (V2FLY_TOOLKIT_CACHE, else ~/.cache/v2fly-docs-toolkit). */
 export const cacheDir = () => process.env.V2FLY_TOOLKIT_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'v2fly-docs-toolkit');
 
@@ -148,6 +155,19 @@ export function v2ray434() {
   }
   OLD_BINARIES.add(bin);
   return bin;
+}
+
+/**
+ * A program a suite runs besides v2ray (openssl, unshare, nft): installed from Debian's packages
+ * when missing and this process is root with apt-get (scripts/debianPackage.cjs), else a
+ * ToolkitMissing that says how to get it.
+ * @param {string} program absolute path @param {string} pkg the Debian package @param {string} suite for the message
+ */
+export function ensureProgram(program, pkg, suite) {
+  if (existsSync(program)) return;
+  installDebianPackage(pkg, `${program} not found; installing Debian's ${pkg} package (apt-get install -y ${pkg})...`);
+  if (existsSync(program)) return;
+  throw new ToolkitMissing(`${suite} needs ${program}: as root, \`apt-get install -y ${pkg}\`.`);
 }
 
 /**

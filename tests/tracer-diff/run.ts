@@ -30,11 +30,11 @@ import {geoipDat, geositeDat, type SiteEntry} from '../toolkit/geo.mjs';
 import {DNS_PLANTS, type DnsFocus, type DnsResult, runDnsPhases, type Started} from './dns';
 import {toV5} from './v5';
 import {CLASSES, MIN} from './classes';
+import {commandOptions} from '../../scripts/commandLine.mjs';
 
-const arg = (name: string, dflt: number): number => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? Number(process.argv[i + 1]) : dflt;
-};
+// --plant NAME: only that class, with its planted fault; success is the comparison failing
+const options = commandOptions('npm run tracer:diff', Object.fromEntries(['cases', 'dns-cases', 'seed', 'plant', 'class'].map((n) => [n, {type: 'string'} as const])));
+const arg = (name: 'cases' | 'dns-cases' | 'seed', dflt: number): number => (options[name] === undefined ? dflt : Number(options[name]));
 
 // ---- the world ----
 const sites: Record<string, SiteEntry[]> = {
@@ -49,11 +49,11 @@ const IPS = ['10.1.2.3', '192.168.1.5', '8.8.8.8', '110.242.68.66', '1.1.1.1', '
 const PORTS = [80, 443, 53, 8080, 22, 1000];
 const TAGS = ['o0', 'o1', 'o2', 'o3', 'o4'];
 
-let seed = arg('--seed', 28);
+let seed = arg('seed', 28);
 const rnd = (): number => { seed = (seed * 1103515245 + 12345) % 2 ** 31; return seed / 2 ** 31; };
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
 /** the case classes draw from their own sequence, so adding cases to them leaves the routing half's cases as they were */
-let classSeed = arg('--seed', 28) + 4242;
+let classSeed = arg('seed', 28) + 4242;
 const classRnd = (): number => { classSeed = (classSeed * 1103515245 + 12345) % 2 ** 31; return classSeed / 2 ** 31; };
 const some = <T>(xs: readonly T[], max: number): T[] => [...new Set(Array.from({length: 1 + Math.floor(rnd() * max)}, () => pick(xs)))];
 
@@ -182,7 +182,7 @@ const counts = (): Record<Format, Count> => ({v4: {done: 0, agree: 0}, v5: {done
 const perFormat = (c: Record<Format, Count>): string => `v4 format ${c.v4.agree}/${c.v4.done}, v5 format ${c.v5.agree}/${c.v5.done}`;
 
 async function routingHalf(bin: string, geo: ReturnType<typeof emptyGeoData>, dir: string): Promise<{c: Record<Format, Count>; failures: string[]}> {
-  const total = arg('--cases', 320);
+  const total = arg('cases', 320);
   const c = counts();
   const failures: string[] = [];
   let n = 0;
@@ -320,11 +320,8 @@ async function main(): Promise<void> {
   geo.sites.set('geosite.dat', readGeoSite('geosite.dat', geositeDat(sites)));
   geo.ips.set('geoip.dat', readGeoIP('geoip.dat', geoipDat(ips)));
   let ok = false;
-  // --plant NAME: only that class, with its planted fault; success is the comparison failing
-  const plantAt = process.argv.indexOf('--plant');
-  const planted = plantAt >= 0 ? process.argv[plantAt + 1] ?? '' : null;
-  const onlyAt = process.argv.indexOf('--class');
-  const only = onlyAt >= 0 ? process.argv[onlyAt + 1] ?? '' : null;
+  const planted = options.plant ?? null;
+  const only = options.class ?? null;
   const dnsClasses = Object.keys(DNS_PLANTS) as DnsFocus[];
   const names = [...CLASSES.map((x) => x.name), ...dnsClasses];
   if ((planted !== null && !names.includes(planted)) || (only !== null && !names.includes(only))) {
@@ -371,7 +368,7 @@ async function main(): Promise<void> {
       console.log(`oracle 2 (routing): ${r.c.v4.agree + r.c.v5.agree}/${r.c.v4.done + r.c.v5.done} cases agree with v2ray ${RELEASE} (${perFormat(r.c)})`);
       for (const f of r.failures.slice(0, 10)) console.log(`DIFF ${f}`);
       // the plain comparison, then the DNS classes, on one set of stand-ins
-      const [d, ...dnsClassResults] = await runDnsPhases(dnsRunner, [{total: arg('--dns-cases', 160)}, ...dnsClasses.map((focus) => dnsPhase(focus, false))]);
+      const [d, ...dnsClassResults] = await runDnsPhases(dnsRunner, [{total: arg('dns-cases', 160)}, ...dnsClasses.map((focus) => dnsPhase(focus, false))]);
       if (!d) throw new Error('no DNS result');
       console.log(`oracle 2 (DNS): ${d.c.v4.agree + d.c.v5.agree}/${d.c.v4.done + d.c.v5.done} lookups agree with v2ray ${RELEASE} (${perFormat(d.c)}; servers asked in order, record types, client subnet, outbound carrying the queries, address used); ${Object.entries(d.kinds).map(([k, v]) => `${k} ${v}`).join(', ')}`);
       for (const f of d.failures.slice(0, 10)) console.log(`DIFF ${f}`);

@@ -10,7 +10,6 @@ import {
 } from '../../src/search/localSearch';
 import {localSearch, queryOf, withFallback, type Mode, type Search} from '../../src/search/searchClient';
 import {fallbackQueries, queryWords} from '../../src/search/indexContract.mjs';
-// @ts-expect-error: a plain ES module without types
 import * as indexer from '../../builder/search/pagefind.mjs';
 
 const result = (id: string, score: number, data: Partial<PagefindData> = {}): PagefindResult => ({

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {readConfig} from '../../src/tracer/config';
 import {emptyGeoData, readGeoSite, readGeoIP, type GeoData} from '../../src/tracer/geodata';
-import {cidrContains, formatIP, normaliseCidr, parseCidr, parseIP} from '../../src/tracer/ip';
+import {formatIP, parseIP} from '../../src/tracer/ip';
 import {LinearIndexMatcher, MphIndexMatcher, type MatcherType, newMatcher, toDomain} from '../../src/tracer/strmatcher';
 import {route, traceLookup, type Destination} from '../../src/tracer/trace';
 import {geoipDat, geositeDat, type SiteEntry} from '../toolkit/geo.mjs';
@@ -51,12 +51,21 @@ test('strmatcher: matcher groups, the linear and the mph index matcher (match or
   }
 });
 
-test('router: GeoIP matcher (plain and inverse)', () => {
+// Each case runs through the engine twice: as a v5 rule's GeoIP of CIDRs, and as a geoip.dat
+// country (its "code"), each with inverseMatch; the rule leads to "hit", else the default "miss".
+test('router: GeoIP matcher (plain and inverse), CIDRs and a geoip.dat country', () => {
   for (const c of data.geoipMatcher) {
-    const cidrs = c.cidrs.map((x) => normaliseCidr(parseCidr(x)));
-    const ip = parseIP(c.input)!;
-    const m = cidrs.some((x) => cidrContains(x, ip));
-    assert.equal(c.inverse ? !m : m, c.match, label(c, c.input));
+    const cidr = c.cidrs.map((x) => { const [ipAddr, prefix] = x.split('/'); return {ipAddr, prefix: Number(prefix)}; });
+    const geo = emptyGeoData();
+    geo.ips.set('geoip.dat', readGeoIP('geoip.dat', geoipDat({test: c.cidrs})));
+    for (const geoip of [{cidr, inverseMatch: c.inverse}, {code: 'test', inverseMatch: c.inverse}]) {
+      const config = {outbounds: [{protocol: 'freedom', tag: 'miss'}, {protocol: 'freedom', tag: 'hit'}], router: {rule: [{geoip: [geoip], tag: 'hit'}]}};
+      const model = readConfig(config, 'v5');
+      assert.deepEqual(model.errors, [], label(c, 'config read'));
+      const r = route(model, {address: c.input, port: 80, network: 'tcp'}, geo);
+      assert.deepEqual(r.errors, [], label(c, 'route errors'));
+      assert.equal(r.outbound, c.match ? 'hit' : 'miss', label(c, `${c.input} in ${'code' in geoip ? 'geoip.dat' : 'CIDRs'}${c.inverse ? ', inverse' : ''}`));
+    }
   }
 });
 
