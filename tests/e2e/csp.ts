@@ -14,7 +14,7 @@ export async function recordCsp(page: Page): Promise<CspRecord> {
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
       (window as unknown as {__cspViolation: (t: string) => void}).__cspViolation(
-        `${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} in ${e.documentURI}${e.sample ? `: ${e.sample}` : ''}`);
+        `${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} in ${e.documentURI}${e.sourceFile ? ` from ${e.sourceFile}` : ''}${e.sample ? `: ${e.sample}` : ''}`);
     });
   });
   page.on('console', (msg) => {
