@@ -276,9 +276,11 @@ test.describe('under a strict policy, on huge files, and when the checker itself
     await page.route(/\/awesome\/config-checker(\.html)?$/, async (route) => {
       const response = await route.fetch();
       // an inline probe, run under the policy like the page's own scripts: compiling code from a
-      // string (as ajv's compile did) must be refused, or the test proves nothing
+      // string (as ajv's compile did) must be refused, or the test proves nothing. It goes first
+      // in <head>, before the page's own CSP meta tag (builder/csp/csp.mjs), which would refuse an
+      // inline script it has no hash for; the rest of the page runs under both policies.
       const probe = "<script>try { window.probe = String(new Function('return 1')()); } catch (e) { window.probe = 'refused'; }</script>";
-      await route.fulfill({response, body: (await response.text()).replace('</head>', `${probe}</head>`),
+      await route.fulfill({response, body: (await response.text()).replace(/<head\b[^>]*>/, (head) => `${head}${probe}`),
         headers: {...Object.fromEntries(Object.entries(response.headers()).filter(([k]) => !/^content-(length|encoding)$/.test(k))),
           'content-security-policy': "script-src 'self' 'unsafe-inline'"}});
     });

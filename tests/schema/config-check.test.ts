@@ -232,3 +232,19 @@ test('messages: values once each and all of them, misplaced keys told where they
   assert.deepEqual(words('{"inbounds": [{"protocol": "socks"}]}'), ['Missing required key "port" in InboundObject.']);
   assert.deepEqual(words('{"routing": {"rules": [{"type": "field", "domain": ["x"]}]}}'), ['RuleObject needs one of "outboundTag" or "balancerTag".']);
 });
+
+test('the full VLESS outbound is checked down to its account (the last false passes of the mutation corpus)', () => {
+  const outbound = (account: Record<string, unknown>, server: Record<string, unknown> = {}) => JSON.stringify({outbounds: [{
+    protocol: '#v2ray.core.proxy.vless.outbound.Config',
+    settings: {vnext: [{address: 'proxy.example.com', port: 443, ...server, user: [{email: 'a@example.com', level: 0,
+      account: {'@type': 'v2ray.core.proxy.vless.Account', id: '8e50d5ae-397d-49b0-9964-1fc852b673fb', encryption: 'none', ...account}}]}]},
+  }]});
+  const errors = (text: string) => checkConfig(text, validators.v5, schemas.v5).problems.filter((p) => p.severity !== 'warning');
+  assert.deepEqual(errors(outbound({})), []);
+  assert.deepEqual(errors(outbound({flow: ''})), []);
+  for (const [what, text] of [
+    ['a misspelled account key', outbound({enryption: 'none'})],
+    ['an id that is no UUID', outbound({id: 'not-a-uuid'})],
+    ['a misspelled server key', outbound({}, {pot: 443})],
+  ] as const) assert.ok(errors(text).length > 0, what);
+});
