@@ -5,7 +5,9 @@ import {readConfig} from '../../src/tracer/config';
 import {emptyGeoData, readGeoSite, readGeoIP, type GeoData} from '../../src/tracer/geodata';
 import {cidrContains, formatIP, normaliseCidr, parseCidr, parseIP} from '../../src/tracer/ip';
 import {LinearIndexMatcher, MphIndexMatcher, type MatcherType, newMatcher, toDomain} from '../../src/tracer/strmatcher';
-import {route, traceLookup, type Destination} from '../../src/tracer/trace';
+import {traceLookup} from '../../src/tracer/dns';
+import {route} from '../../src/tracer/route';
+import type {Destination} from '../../src/tracer/types';
 import {geoipDat, geositeDat, type SiteEntry} from '../toolkit/geo.mjs';
 
 /**
@@ -67,7 +69,7 @@ test('router: TestRoutingRule conditions (a rule leading to "hit", else the defa
     assert.deepEqual(model.errors, [], label(c, 'config read'));
     const geo: GeoData = emptyGeoData();
     if (c.geosite) geo.sites.set('geosite.dat', readGeoSite('geosite.dat', geositeDat(c.geosite)));
-    const r = route(model, c.dest, geo);
+    const r = route(model, c.dest, geo, traceLookup);
     assert.deepEqual(r.errors, [], label(c, 'route errors'));
     assert.equal(r.outbound, c.match ? 'hit' : 'miss', label(c, JSON.stringify(c.dest)));
   }
@@ -77,7 +79,7 @@ test('router: PickRoute with domain strategies and balancers', () => {
   for (const c of data.router) {
     const model = readConfig(c.config, 'v5');
     assert.deepEqual(model.errors, [], label(c, 'config read'));
-    const r = route(model, c.dest, emptyGeoData());
+    const r = route(model, c.dest, emptyGeoData(), traceLookup);
     assert.equal(r.outbound, c.outbound, label(c, JSON.stringify(c.dest)));
   }
 });

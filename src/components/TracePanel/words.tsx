@@ -6,8 +6,8 @@ import React, {useState, type ReactNode} from 'react';
 import {tracedRulesShownFirst} from '@site/src/constants';
 import Link from '@docusaurus/Link';
 import {tr} from './messages';
-import type {Condition, Format, Rule} from '@site/src/tracer/config';
-import type {CondResult, DnsTrace, RouteResult, ServerStep, Step, TraceResult, Warning} from '@site/src/tracer/trace';
+import type {Condition, Format, Rule} from '@site/src/tracer/model';
+import type {CondResult, DnsTrace, RouteResult, ServerStep, Step, TraceResult, Warning} from '@site/src/tracer/types';
 
 type F = {format: Format};
 
