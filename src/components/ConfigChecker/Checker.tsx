@@ -24,7 +24,7 @@ import {makeValidator, type Validator} from '@site/src/configCheck/validate';
 import {configCheckDebounceMs, configCheckMaxFileBytes} from '@site/src/constants';
 import {ensureCheckerCss} from './checkerCss';
 import TracePanel from '@site/src/components/TracePanel';
-import {useConfigFromHash} from '@site/src/components/TracePanel/hashConfig';
+import {useConfigFromHash} from './useConfigFromHash';
 import {shadowWorker} from '@site/src/components/TracePanel/shadow';
 import {loadSchemas} from './schemas';
 

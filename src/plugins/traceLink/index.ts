@@ -13,6 +13,7 @@
  * wrapped into the smallest configuration that loads (wrap.ts); a fragment no row knows stops the
  * build with the page and the fence's line, rather than giving a link to a broken configuration.
  */
+import {traceHash} from '../../utils/traceHash';
 import {wrapFragment} from './wrap';
 
 type MdNode = {type: string; lang?: string | null; meta?: string | null; value?: string; url?: string; children?: MdNode[]; data?: Record<string, unknown>; position?: {start: {line: number}}};
@@ -56,7 +57,7 @@ export function traceConfig(meta: string | null | undefined, code: string, path:
 }
 
 export function traceHref(config: unknown): string {
-  return `pathname:///awesome/config-checker#trace=${encodeURIComponent(JSON.stringify(config))}`;
+  return `pathname:///awesome/config-checker${traceHash(config)}`;
 }
 
 export default function remarkTraceLink() {
