@@ -2,7 +2,8 @@
 // page's language, and nowhere else.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {addProofs, labId, langOf, proofText, type LabProof} from '../../src/plugins/labProofs';
+import {addProofs, labId, proofText, type LabProof} from '../../src/plugins/labProofs';
+import {langOfPath} from '../../src/utils/lang';
 
 const list: LabProof[] = [
   {lab: 'vmess-server', page: '/config/protocols/vmess', scenario: 'vmess-tcp', release: '5.52.0', zh: '客户端连上服务器', en: 'the client reaches the server.'},
@@ -16,8 +17,8 @@ test('the lab id is read from the fence meta, whatever else it holds', () => {
 });
 
 test('English pages are told apart by their path', () => {
-  assert.equal(langOf('/w/i18n/en/docusaurus-plugin-content-docs/current/config/routing.md'), 'en');
-  assert.equal(langOf('/w/docs/config/routing.md'), 'zh');
+  assert.equal(langOfPath('/w/i18n/en/docusaurus-plugin-content-docs/current/config/routing.md'), 'en');
+  assert.equal(langOfPath('/w/docs/config/routing.md'), 'zh');
 });
 
 test('the note names the release that ran the example, and ends its sentence in each language', () => {

@@ -9,6 +9,7 @@
  * A block whose ID has no entry (an example the lab cannot run) gets nothing.
  */
 import proofs from '../../data/labProofs.json';
+import {type Lang, langOfPath} from '../../utils/lang';
 
 export type LabProof = {lab: string; page: string; scenario: string; release: string; zh: string; en: string};
 type MdNode = {type: string; lang?: string | null; meta?: string | null; value?: string; children?: MdNode[];
@@ -28,7 +29,7 @@ export function labId(meta: string | null | undefined): string | null {
 }
 
 /** The note's text for one example in one language; null when the lab did not run it. */
-export function proofText(list: readonly LabProof[], id: string, lang: 'zh' | 'en'): string | null {
+export function proofText(list: readonly LabProof[], id: string, lang: Lang): string | null {
   const mine = list.filter((p) => p.lab === id);
   if (!mine.length) return null;
   const sentences = mine.map((p) => {
@@ -40,13 +41,8 @@ export function proofText(list: readonly LabProof[], id: string, lang: 'zh' | 'e
   return `${prefix[lang](releases)}${sentences.join(lang === 'zh' ? '' : ' ')}`;
 }
 
-/** The page's language from its file path: English pages live under i18n/en/. */
-export function langOf(path: string | undefined): 'zh' | 'en' {
-  return /[\\/]i18n[\\/]en[\\/]/.test(path ?? '') ? 'en' : 'zh';
-}
-
 /** Inserts the notes into a Markdown tree (mutates it). */
-export function addProofs(tree: MdNode, list: readonly LabProof[], lang: 'zh' | 'en'): void {
+export function addProofs(tree: MdNode, list: readonly LabProof[], lang: Lang): void {
   const children = tree.children;
   if (!children) return;
   for (let i = 0; i < children.length; i += 1) {
@@ -65,6 +61,6 @@ export function addProofs(tree: MdNode, list: readonly LabProof[], lang: 'zh' | 
 
 export default function remarkLabProofs() {
   return (tree: MdNode, file: VFileLike): void => {
-    addProofs(tree, proofs as LabProof[], langOf(file.path ?? file.history?.[0]));
+    addProofs(tree, proofs as LabProof[], langOfPath(file.path ?? file.history?.[0]));
   };
 }

@@ -13,6 +13,7 @@
  * wrapped into the smallest configuration that loads (wrap.ts); a fragment no row knows stops the
  * build with the page and the fence's line, rather than giving a link to a broken configuration.
  */
+import {langOfPath} from '../../utils/lang';
 import {traceHash} from '../../utils/traceHash';
 import {wrapFragment} from './wrap';
 
@@ -62,7 +63,7 @@ export function traceHref(config: unknown): string {
 
 export default function remarkTraceLink() {
   return (tree: MdNode, file: VFileLike): void => {
-    const english = /[\\/]i18n[\\/]en[\\/]/.test(file.path ?? '');
+    const english = langOfPath(file.path) === 'en';
     const walk = (node: MdNode): void => {
       const children = node.children;
       if (!children) return;
