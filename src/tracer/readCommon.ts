@@ -3,7 +3,7 @@
  * of infra/conf (v5's simplified config reuses several of them), and the name server's kind.
  */
 import {type Cidr, parseCidr} from './ip';
-import type {DomainEntry, IpEntry, PortRange, ServerKind} from './model';
+import type {DnsModel, DomainEntry, IpEntry, PortRange, ServerKind} from './model';
 import type {MatcherType} from './strmatcher';
 
 export type Json = Record<string, unknown>;
@@ -150,7 +150,6 @@ export function parseIpStrings(ips: string[]): IpEntry[] {
   return out;
 }
 
-
 /**
  * infra/conf/cfgcommon/common.go:25 StringList.UnmarshalJSON (and :67 NetworkList): an array of
  * strings, or one string split at commas, nothing trimmed; null leaves the field unset; anything
@@ -174,6 +173,7 @@ export const networkName = (n: string): string => {
 
 /** app/router/config.go:126: a rule whose fields add no condition stops the router (router.go:52). */
 export const noEffectiveFields = 'this rule has no effective fields';
+
 export function serverKind(address: string): {kind: ServerKind; host: string; port?: number} {
   // app/dns/nameserver.go:46 NewServer
   const lower = address.toLowerCase();
@@ -195,5 +195,22 @@ export function serverKind(address: string): {kind: ServerKind; host: string; po
   return {kind: 'udp', host: address};
 }
 
-/** v4 "domainMatcher" (infra/conf/synthetic/dns/dns.go:210, copied at :297); compared as written (app/dns/dns.go:117). */
+/**
+ * The dns "domainMatcher": v4 infra/conf/synthetic/dns/dns.go:210 (copied at :297), v5 SimplifiedConfig
+ * domain_matcher; compared as written (app/dns/dns.go:117).
+ */
 export const dnsDomainMatcher = (v: unknown): 'linear' | 'mph' => (v === 'mph' || v === 'hybrid' ? 'mph' : 'linear');
+
+/** The dns fields v4 (infra/conf/synthetic/dns/dns.go) and v5 (app/dns/config.proto SimplifiedConfig) name alike; no server or host read yet. */
+export function dnsCommon(dns: unknown): Pick<DnsModel, 'present' | 'servers' | 'hosts' | 'tag' | 'clientIp' | 'disableFallback' | 'disableFallbackIfMatch'> {
+  const d = isObj(dns) ? dns : {};
+  return {
+    present: isObj(dns),
+    servers: [],
+    hosts: [],
+    tag: str(d.tag) || undefined,
+    clientIp: str(d.clientIp) || undefined,
+    disableFallback: d.disableFallback === true,
+    disableFallbackIfMatch: d.disableFallbackIfMatch === true,
+  };
+}

@@ -4,7 +4,7 @@
  */
 import {type IP, parseIP} from './ip';
 import type {Balancer, DnsModel, DomainEntry, DomainRuleGroup, DomainStrategy, FallbackStrategy, QueryStrategy, Rule, RouterModel} from './model';
-import {dnsDomainMatcher, isObj, type Json, networkName, noEffectiveFields, parseDomainString, parseIpStrings, parsePortList, serverKind, str, strictStringList, stringList} from './readCommon';
+import {dnsCommon, dnsDomainMatcher, isObj, type Json, networkName, noEffectiveFields, parseDomainString, parseIpStrings, parsePortList, serverKind, str, strictStringList, stringList} from './readCommon';
 
 function v4Rule(raw: unknown, index: number, errors: string[]): Rule | null {
   if (!isObj(raw)) { errors.push(`rule ${index + 1}: not an object`); return null; }
@@ -86,6 +86,7 @@ export function v4Router(routing: unknown, errors: string[]): RouterModel {
   }
   return {domainStrategy: domainStrategyOf(ds), rules, balancers};
 }
+
 function queryStrategyOf(s: string): QueryStrategy | undefined {
   // infra/conf/synthetic/dns/dns.go:146 (v4 names, case-insensitive)
   const l = s.toLowerCase();
@@ -104,19 +105,12 @@ function fallbackStrategyOf(s: string): FallbackStrategy | undefined {
   return undefined;
 }
 
-
 export function v4Dns(dns: unknown, errors: string[]): DnsModel {
   const d = isObj(dns) ? dns : {};
   const model: DnsModel = {
-    present: isObj(dns),
-    servers: [],
-    hosts: [],
-    tag: str(d.tag) || undefined,
-    clientIp: str(d.clientIp) || undefined,
+    ...dnsCommon(dns),
     queryStrategy: queryStrategyOf(str(d.queryStrategy)) ?? 'UseIP', // dns.go:307
     fallbackStrategy: fallbackStrategyOf(str(d.fallbackStrategy)) ?? 'Enabled', // dns.go:325
-    disableFallback: d.disableFallback === true,
-    disableFallbackIfMatch: d.disableFallbackIfMatch === true,
     domainMatcher: dnsDomainMatcher(d.domainMatcher),
     fakeDnsPools: fakePools(d.fakedns),
   };

@@ -4,7 +4,7 @@
  */
 import {type Cidr, type IP, parseIP} from './ip';
 import type {Balancer, DnsModel, DomainEntry, DomainRuleGroup, DomainStrategy, FallbackStrategy, IpEntry, QueryStrategy, Rule, RouterModel} from './model';
-import {dnsDomainMatcher, isObj, type Json, networkName, noEffectiveFields, own, parsePortText, serverKind, str, strictStringList} from './readCommon';
+import {dnsCommon, dnsDomainMatcher, isObj, type Json, networkName, noEffectiveFields, own, parsePortText, serverKind, str, strictStringList} from './readCommon';
 import type {MatcherType} from './strmatcher';
 
 const v5DomainTypes: Record<string, MatcherType> = {Plain: 'substr', Regex: 'regex', RootDomain: 'domain', Full: 'full', 0: 'substr', 1: 'regex', 2: 'domain', 3: 'full'};
@@ -155,15 +155,9 @@ const v5Fallback: Record<string, FallbackStrategy> = {Enabled: 'Enabled', Disabl
 export function v5Dns(dns: unknown, errors: string[]): DnsModel {
   const d = isObj(dns) ? dns : {};
   const model: DnsModel = {
-    present: isObj(dns),
-    servers: [],
-    hosts: [],
-    tag: str(d.tag) || undefined,
-    clientIp: str(d.clientIp) || undefined,
+    ...dnsCommon(dns),
     queryStrategy: 'UseIP',
     fallbackStrategy: 'Enabled',
-    disableFallback: d.disableFallback === true,
-    disableFallbackIfMatch: d.disableFallbackIfMatch === true,
     domainMatcher: dnsDomainMatcher(d.domainMatcher ?? d.domain_matcher), // SimplifiedConfig domain_matcher (config.proto:165), copied at dns.go:500
     // app/dns/dns.go:495: the simplified loader does not copy fakeDns into the runtime config
     fakeDnsPools: [],
