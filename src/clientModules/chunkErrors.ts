@@ -10,14 +10,10 @@
  */
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import {translate} from '@docusaurus/Translate';
+import {isChunkLoadError} from '@site/src/utils/chunks';
 
 const storageKey = 'site.chunkReload';
 const reloadGuardMs = 60_000;
-
-export function isChunkLoadError(reason: unknown): boolean {
-  if (!(reason instanceof Error)) return false;
-  return reason.name === 'ChunkLoadError' || /Loading (?:CSS )?chunk \S+ failed/i.test(reason.message);
-}
 
 function reloadedRecently(path: string): boolean {
   try {

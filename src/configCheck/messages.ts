@@ -5,8 +5,7 @@
  */
 import type {Expectation, ProblemDetail} from './types';
 import type {RuleCode} from './semantics';
-
-export type Lang = 'zh' | 'en';
+import type {Lang} from '../utils/lang';
 
 const quote = (s: string): string => JSON.stringify(s);
 

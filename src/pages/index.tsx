@@ -8,6 +8,7 @@ import Translate, {translate} from '@docusaurus/Translate';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import HomeFeatures from '@site/src/components/HomeFeatures';
+import {langOfLocale} from '@site/src/utils/lang';
 import styles from './index.module.css';
 
 function Hero(): ReactNode {
@@ -40,13 +41,13 @@ function Hero(): ReactNode {
  * links to /#授权 or /en_US/#licensing keep landing here.
  */
 const aboutIds = {
-  'zh-CN': {team: 'project-v-由谁主导开发', contributing: '贡献', licence: '授权'},
+  zh: {team: 'project-v-由谁主导开发', contributing: '贡献', licence: '授权'},
   en: {team: 'who-leads-project-v-development', contributing: 'contributing', licence: 'licensing'},
 } as const;
 
 function About(): ReactNode {
   const {i18n} = useDocusaurusContext();
-  const ids = aboutIds[i18n.currentLocale === 'en' ? 'en' : 'zh-CN'];
+  const ids = aboutIds[langOfLocale(i18n.currentLocale)];
   return (
     <section className={clsx('container', styles.about)}>
       <Heading as="h2" id={ids.team}>

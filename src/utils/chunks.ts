@@ -22,6 +22,12 @@ export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
+/** Whether a rejection is webpack failing to fetch a chunk (the page's code, not its data). */
+export function isChunkLoadError(reason: unknown): boolean {
+  if (!(reason instanceof Error)) return false;
+  return reason.name === 'ChunkLoadError' || /Loading (?:CSS )?chunk \S+ failed/i.test(reason.message);
+}
+
 export type ChunkState<T> = {status: 'loading'} | {status: 'ready'; value: T} | {status: 'failed'};
 
 /**

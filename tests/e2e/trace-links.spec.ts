@@ -2,9 +2,11 @@ import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {codeBlocks} from '../content/blocks.mjs';
 import {traceConfig, traceName} from '../../src/plugins/traceLink';
-import {readConfig, type Format} from '../../src/tracer/config';
+import {readConfig} from '../../src/tracer/config';
+import type {Format} from '../../src/tracer/model';
 import {emptyGeoData} from '../../src/tracer/geodata';
-import {trace, type Destination} from '../../src/tracer/trace';
+import {trace} from '../../src/tracer/trace';
+import type {Destination} from '../../src/tracer/types';
 import {test, expect, hydrated, localePath, type Locale} from './fixtures';
 
 /**

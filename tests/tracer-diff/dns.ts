@@ -43,10 +43,13 @@ import {execFileSync} from 'node:child_process';
 import {createSocket} from 'node:dgram';
 import {writeFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {readConfig, type Format, type Model} from '../../src/tracer/config';
+import {readConfig} from '../../src/tracer/config';
+import type {Format, Model} from '../../src/tracer/model';
 import type {GeoData} from '../../src/tracer/geodata';
 import {cidrContains, parseCidr, parseIP} from '../../src/tracer/ip';
-import {type DnsTrace, type LookupStep, route, traceLookup} from '../../src/tracer/trace';
+import {traceLookup} from '../../src/tracer/dns';
+import {route} from '../../src/tracer/route';
+import type {DnsTrace, LookupStep} from '../../src/tracer/types';
 import {dnsMessage, readReply} from '../toolkit/dnswire.mjs';
 import {type Asked, dohServer, makeCertificates, newWorld, tcpDns, udpDns, type World, worldReplies} from '../toolkit/standins.mjs';
 import {toV5} from './v5';
@@ -364,7 +367,7 @@ export async function runDnsPhases(r: DnsRunner, phases: DnsPhase[]): Promise<Dn
         // (features/routing/dns/context.go:29-34), which the other configurations check faster
         if (silent && runs.some((run, i) => {
           const {answer, ...servers} = lookupInputs(run.model, world, firsts[i]!.asked);
-          const t = route(run.model, {address: name, port: 80, network: 'tcp', inboundTag: 'in', dnsAnswer: answer, ...servers}, r.geo);
+          const t = route(run.model, {address: name, port: 80, network: 'tcp', inboundTag: 'in', dnsAnswer: answer, ...servers}, r.geo, traceLookup);
           return t.steps.filter((x) => x.kind === 'lookup').length > 1;
         })) continue;
         for (const f of firsts) seen.add(f.asked);
@@ -379,7 +382,7 @@ export async function runDnsPhases(r: DnsRunner, phases: DnsPhase[]): Promise<Dn
           const want = client ? {v4: true, v6: false} : {v4: true, v6: true};
           // the router's lookups: one, or one per IP condition while they fail (context.go:29-34)
           const routed = client ? null : route(run.model, {address: name, port: 80, network: 'tcp', inboundTag: 'in', dnsAnswer: inputs.answer,
-            unreachable: inputs.unreachable, nxdomain: inputs.nxdomain}, r.geo);
+            unreachable: inputs.unreachable, nxdomain: inputs.nxdomain}, r.geo, traceLookup);
           const lookups = routed ? routed.steps.filter((s): s is LookupStep => s.kind === 'lookup').map((s) => s.dns)
             : [traceLookup(run.model, name, r.geo, {fake: true, want, ...inputs})];
           const t = lookups[0]!;

@@ -20,9 +20,11 @@ import {mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync} from 'node
 import {connect} from 'node:net';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {readConfig, type Format} from '../../src/tracer/config';
+import {readConfig} from '../../src/tracer/config';
+import type {Format} from '../../src/tracer/model';
 import {emptyGeoData, readGeoIP, readGeoSite} from '../../src/tracer/geodata';
-import {route} from '../../src/tracer/trace';
+import {traceLookup} from '../../src/tracer/dns';
+import {route} from '../../src/tracer/route';
 import {enterNamespace} from '../toolkit/namespace.mjs';
 import {killAll, V2rayProcess} from '../toolkit/processes.mjs';
 import {RELEASE, v2ray, withToolkit} from '../toolkit/v2ray.mjs';
@@ -214,7 +216,7 @@ async function routingHalf(bin: string, geo: ReturnType<typeof emptyGeoData>, di
       await Promise.all(runs.map(async (r) => {
         await socksConnect(r.port, host, dport);
         const real = await detour(r.log, host, dport);
-        const t = route(r.model, {address: host, port: dport, network: 'tcp', inboundTag: 'in', dnsAnswer: hosts[host] ? [hosts[host]!] : []}, geo);
+        const t = route(r.model, {address: host, port: dport, network: 'tcp', inboundTag: 'in', dnsAnswer: hosts[host] ? [hosts[host]!] : []}, geo, traceLookup);
         const mine = t.outbound ?? '';
         const ok = real !== null && (mine === real || mine.split(' | ').includes(real)) && t.alternatives.length === 0;
         c[r.format].done++;
@@ -286,7 +288,7 @@ async function classesHalf(bin: string, geo: ReturnType<typeof emptyGeoData>, di
           const real = await detour(r.log, d.host, d.port);
           const hosts = (config.dns as {hosts: Record<string, string | string[]>}).hosts;
           const answer = hosts[d.host];
-          const t = route(r.model, {address: d.host, port: d.port, network: 'tcp', inboundTag: 'in', dnsAnswer: answer === undefined ? [] : ([] as string[]).concat(answer)}, geo);
+          const t = route(r.model, {address: d.host, port: d.port, network: 'tcp', inboundTag: 'in', dnsAnswer: answer === undefined ? [] : ([] as string[]).concat(answer)}, geo, traceLookup);
           const mine = t.outbound ?? '';
           const ok = real !== null && (mine === real || mine.split(' | ').includes(real)) && t.alternatives.length === 0;
           c[r.format].done++;

@@ -1,9 +1,8 @@
-// isChunkLoadError (src/clientModules/chunkErrors): which unhandled
+// isChunkLoadError (src/utils/chunks): which unhandled
 // rejections mean "this page's code could not be loaded".
-import './docusaurus-aliases.cjs';
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {isChunkLoadError} from '../../src/clientModules/chunkErrors';
+import {isChunkLoadError} from '../../src/utils/chunks';
 
 const named = (name: string, message = '') => Object.assign(new Error(message), {name});
 

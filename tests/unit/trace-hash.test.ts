@@ -1,6 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {configFromHash, undecodableTraceHash} from '../../src/components/TracePanel/hashConfig';
+import {configFromHash, undecodableTraceHash} from '../../src/utils/traceHash';
+import {traceHref} from '../../src/plugins/traceLink';
 import {wellFormedHash} from '../../src/utils/hash';
 
 test('a #trace= fragment holding JSON is laid out two spaces per level', () => {
@@ -28,4 +29,11 @@ test('the rewritten form of an undecodable #trace= fragment is one too', () => {
   assert.ok(rewritten);
   assert.equal(undecodableTraceHash(rewritten), true);
   assert.equal(configFromHash(rewritten), null);
+});
+
+test('the link the build writes (traceLink) is read back by the checker: one prefix for both', () => {
+  const config = {routing: {rules: [{type: 'field', domain: ['geosite:cn'], outboundTag: 'direct'}]}};
+  const href = traceHref(config);
+  assert.ok(href.startsWith('pathname:///awesome/config-checker#trace='));
+  assert.equal(configFromHash(href.slice(href.indexOf('#'))), JSON.stringify(config, null, 2));
 });

@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import {readConfig, guessFormat} from '../../src/tracer/config';
 import {emptyGeoData, readGeoFile, type GeoData} from '../../src/tracer/geodata';
 import {evalAttrs} from '../../src/tracer/attrs';
-import {shadowedRules, trace, traceLookup, type BalancerStep, type LookupStep} from '../../src/tracer/trace';
+import {traceLookup} from '../../src/tracer/dns';
+import {shadowedRules} from '../../src/tracer/shadowed';
+import {trace} from '../../src/tracer/trace';
+import type {BalancerStep, LookupStep} from '../../src/tracer/types';
 import {geoipDat, geositeDat} from '../toolkit/geo.mjs';
 
 /** The tracer's own behaviour beyond the ported Go tests (each names the source it follows). */

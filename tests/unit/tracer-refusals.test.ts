@@ -1,6 +1,8 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {parsePortList, parsePortText, readConfig, type Format} from '../../src/tracer/config';
+import {readConfig} from '../../src/tracer/config';
+import type {Format} from '../../src/tracer/model';
+import {parsePortList, parsePortText} from '../../src/tracer/readCommon';
 import {emptyGeoData} from '../../src/tracer/geodata';
 import {trace} from '../../src/tracer/trace';
 

@@ -1,9 +1,11 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readConfig, type Model} from '../../src/tracer/config';
+import {readConfig} from '../../src/tracer/config';
+import type {Model} from '../../src/tracer/model';
 import {emptyGeoData} from '../../src/tracer/geodata';
 import {MphIndexMatcher, newMatcher} from '../../src/tracer/strmatcher';
-import {ruleCovers, shadowedRules, shadowedRulesWithin, trace, traceWithin} from '../../src/tracer/trace';
+import {ruleCovers, shadowedRules, shadowedRulesWithin} from '../../src/tracer/shadowed';
+import {trace, traceWithin} from '../../src/tracer/trace';
 
 /**
  * Linear in the configuration: a trace over 10,000 rules or 100,000 domain entries, the

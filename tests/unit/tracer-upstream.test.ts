@@ -5,7 +5,9 @@ import {readConfig} from '../../src/tracer/config';
 import {emptyGeoData, readGeoSite, readGeoIP, type GeoData} from '../../src/tracer/geodata';
 import {formatIP, parseIP} from '../../src/tracer/ip';
 import {LinearIndexMatcher, MphIndexMatcher, type MatcherType, newMatcher, toDomain} from '../../src/tracer/strmatcher';
-import {route, traceLookup, type Destination} from '../../src/tracer/trace';
+import {traceLookup} from '../../src/tracer/dns';
+import {route} from '../../src/tracer/route';
+import type {Destination} from '../../src/tracer/types';
 import {geoipDat, geositeDat, type SiteEntry} from '../toolkit/geo.mjs';
 
 /**
@@ -62,7 +64,7 @@ test('router: GeoIP matcher (plain and inverse), CIDRs and a geoip.dat country',
       const config = {outbounds: [{protocol: 'freedom', tag: 'miss'}, {protocol: 'freedom', tag: 'hit'}], router: {rule: [{geoip: [geoip], tag: 'hit'}]}};
       const model = readConfig(config, 'v5');
       assert.deepEqual(model.errors, [], label(c, 'config read'));
-      const r = route(model, {address: c.input, port: 80, network: 'tcp'}, geo);
+      const r = route(model, {address: c.input, port: 80, network: 'tcp'}, geo, traceLookup);
       assert.deepEqual(r.errors, [], label(c, 'route errors'));
       assert.equal(r.outbound, c.match ? 'hit' : 'miss', label(c, `${c.input} in ${'code' in geoip ? 'geoip.dat' : 'CIDRs'}${c.inverse ? ', inverse' : ''}`));
     }
@@ -76,7 +78,7 @@ test('router: TestRoutingRule conditions (a rule leading to "hit", else the defa
     assert.deepEqual(model.errors, [], label(c, 'config read'));
     const geo: GeoData = emptyGeoData();
     if (c.geosite) geo.sites.set('geosite.dat', readGeoSite('geosite.dat', geositeDat(c.geosite)));
-    const r = route(model, c.dest, geo);
+    const r = route(model, c.dest, geo, traceLookup);
     assert.deepEqual(r.errors, [], label(c, 'route errors'));
     assert.equal(r.outbound, c.match ? 'hit' : 'miss', label(c, JSON.stringify(c.dest)));
   }
@@ -86,7 +88,7 @@ test('router: PickRoute with domain strategies and balancers', () => {
   for (const c of data.router) {
     const model = readConfig(c.config, 'v5');
     assert.deepEqual(model.errors, [], label(c, 'config read'));
-    const r = route(model, c.dest, emptyGeoData());
+    const r = route(model, c.dest, emptyGeoData(), traceLookup);
     assert.equal(r.outbound, c.outbound, label(c, JSON.stringify(c.dest)));
   }
 });

@@ -22,12 +22,13 @@ import type {Problem, Version} from '@site/src/configCheck/types';
 import {decodeBytes} from '@site/src/configCheck/bytes';
 import type {WorkerAnswer, WorkerRequest} from '@site/src/configCheck/worker';
 import {startCheckWorker, type WorkerLike} from './checkWorker';
-import {formatProblem, needsUuid, type Lang} from '@site/src/configCheck/messages';
+import {formatProblem, needsUuid} from '@site/src/configCheck/messages';
+import {langOfLocale} from '@site/src/utils/lang';
 import {makeValidator, type Validator} from '@site/src/configCheck/validate';
 import {configCheckDebounceMs, configCheckMaxFileBytes} from '@site/src/constants';
 import {ensureCheckerCss} from './checkerCss';
 import TracePanel from '@site/src/components/TracePanel';
-import {useConfigFromHash} from '@site/src/components/TracePanel/hashConfig';
+import {useConfigFromHash} from './useConfigFromHash';
 import {shadowWorker} from '@site/src/components/TracePanel/shadow';
 import {loadSchemas} from './schemas';
 
@@ -42,7 +43,7 @@ const highlighting = new Compartment();
 
 export default function Checker(): ReactNode {
   const {i18n} = useDocusaurusContext();
-  const lang: Lang = i18n.currentLocale === 'en' ? 'en' : 'zh';
+  const lang = langOfLocale(i18n.currentLocale);
   const ids = {version: useId(), editor: useId(), status: useId(), file: useId(), help: useId()};
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -313,7 +314,7 @@ export default function Checker(): ReactNode {
             {shown: SHOWN_PROBLEMS, count: checked.total - SHOWN_PROBLEMS})}
         </p>
       )}
-      {checked?.value !== undefined && <TracePanel value={checked.value} version={checked.version} />}
+      {checked?.value !== undefined && <TracePanel value={checked.value} version={checked.version} lang={lang} />}
     </>
   );
 }

@@ -5,12 +5,14 @@
  */
 import React, {useEffect, useId, useMemo, useState, type ReactNode} from 'react';
 import {shadowCheckDeadlineMs, traceDeadlineMs} from '@site/src/constants';
-import {tr} from './messages';
+import {LangContext, translator} from './messages';
 import {readConfig} from '@site/src/tracer/config';
 import {emptyGeoData, maxGeoFileBytes, readGeoFile, type GeoData} from '@site/src/tracer/geodata';
 import {parseIP} from '@site/src/tracer/ip';
-import {shadowedRulesWithin, traceWithin, type Destination, type Warning} from '@site/src/tracer/trace';
-import type {Props} from './index';
+import {shadowedRulesWithin} from '@site/src/tracer/shadowed';
+import {traceWithin} from '@site/src/tracer/trace';
+import type {Destination, Warning} from '@site/src/tracer/types';
+import type {Props} from './props';
 import {ensureTraceCss} from './traceCss';
 import {DnsSteps, ErrorLine, RouteSteps, Summary, WarningLine} from './words';
 import {shadowWorker} from './shadow';
@@ -62,8 +64,9 @@ function validPort(s: string): number | null {
   return n >= 0 && n <= 65535 ? n : null;
 }
 
-export default function Panel({value, version}: Props): ReactNode {
+export default function Panel({value, version, lang}: Props): ReactNode {
   ensureTraceCss();
+  const tr = translator(lang);
   const id = useId();
   const [address, setAddress] = useState('');
   const [port, setPort] = useState('443');
@@ -128,123 +131,125 @@ export default function Panel({value, version}: Props): ReactNode {
   // the inbounds' tags, then those a reverse bridge or a loopback outbound gives its connections
   const tags = [...model.inbounds.map((i) => i.tag), ...model.entryTags].filter((t, i, all) => t !== '' && all.indexOf(t) === i);
   return (
-    <section className="tp-panel" aria-labelledby={`${id}-h`} data-testid="trace-panel">
-      <h2 id={`${id}-h`}>{tr({id: 'title', message: '这个连接会去哪里？'})}</h2>
-      <p className="tp-hint">
-        {tr({id: 'intro', message: '输入一个目标，按 V2Ray 5.52.0 的源码推演路由规则和 DNS 查询。推演只在浏览器里进行，不会发出任何请求。'})}
-      </p>
-      <div className="tp-form">
-        <label>
-          {tr({id: 'address', message: '目标（域名或 IP）'})}
-          <input value={address} onChange={(e) => setAddress(e.target.value)} placeholder="www.example.com" data-testid="trace-address" autoComplete="off" spellCheck={false} />
-        </label>
-        <label>
-          {tr({id: 'port', message: '端口'})}
-          <input value={port} onChange={(e) => setPort(e.target.value)} inputMode="numeric" data-testid="trace-port" />
-        </label>
-        <label>
-          {tr({id: 'network', message: '网络'})}
-          <select value={network} onChange={(e) => setNetwork(e.target.value as 'tcp' | 'udp')} data-testid="trace-network">
-            <option value="tcp">TCP</option>
-            <option value="udp">UDP</option>
-          </select>
-        </label>
-        <label>
-          {tr({id: 'inboundTag', message: '入站标记（可选）'})}
-          <input value={inboundTag} onChange={(e) => setInboundTag(e.target.value)} list={`${id}-tags`} data-testid="trace-inbound" />
-          <datalist id={`${id}-tags`}>{tags.map((t) => <option key={t} value={t} />)}</datalist>
-        </label>
-        <label>
-          {tr({id: 'source', message: '来源 IP（可选）'})}
-          <input value={sourceIp} onChange={(e) => setSourceIp(e.target.value)} data-testid="trace-source" />
-        </label>
-        <label>
-          {tr({id: 'user', message: '用户邮箱（可选）'})}
-          <input value={user} onChange={(e) => setUser(e.target.value)} data-testid="trace-user" />
-        </label>
-        <label>
-          {tr({id: 'protocol', message: '嗅探到的协议（可选）'})}
-          <input value={protocol} onChange={(e) => setProtocol(e.target.value)} placeholder="tls" list={`${id}-protocols`} data-testid="trace-protocol" />
-          <datalist id={`${id}-protocols`}>{['http', 'tls', 'quic', 'bittorrent'].map((p) => <option key={p} value={p} />)}</datalist>
-        </label>
-        <label>
-          {tr({id: 'answer', message: 'DNS 返回的 IP（可选，用逗号分隔）'})}
-          <input value={answer} onChange={(e) => setAnswer(e.target.value)} data-testid="trace-answer" />
-        </label>
-      </div>
-      <div className="tp-geo">
-        <label className="button button--secondary button--sm tp-fileButton">
-          {tr({id: 'openGeo', message: '打开 geosite.dat / geoip.dat'})}
-          <input type="file" multiple accept=".dat,application/octet-stream" className="tp-fileInput" data-testid="trace-geo"
-            onChange={(e) => { void openGeo(e.target.files); e.target.value = ''; }} />
-        </label>
-        <span className="tp-hint">
-          {tr({id: 'geoPrivacy', message: '文件只在浏览器里读取，不会上传，也不会保存。'})}
-        </span>
-      </div>
-      <div role="status" data-testid="trace-geo-status">
-        {loaded.map((l) => (
-          <p key={l.name} className="tp-hint">
-            {l.kind === 'site'
-              ? tr({id: 'geoSiteLoaded', message: '已读入 {name}：{count} 个域名列表，用于 geosite:。'}, {name: l.name, count: l.lists})
-              : tr({id: 'geoIpLoaded', message: '已读入 {name}：{count} 个 IP 列表，用于 geoip:。'}, {name: l.name, count: l.lists})}
-          </p>
-        ))}
-        {geoError && <p className="tp-error">{geoError}</p>}
-      </div>
-      {inputError && <p className="tp-error" role="alert" data-testid="trace-input-error">{inputError}</p>}
-      <div aria-live="polite" data-testid="trace-result">
-        {!result && !inputError && (
-          <p className="tp-hint">{tr({id: 'idle', message: '输入目标后，这里列出每一步。'})}</p>
-        )}
-        {result && result.trace === null && (
-          <p className="tp-error" role="alert" data-testid="trace-timeout">
-            {tr({id: 'timeout', message: '推演超过了 {ms} 毫秒，已经停下。配置里可能有极多的规则或条目；可以先删去与这个目标无关的部分再试。'}, {ms: traceDeadlineMs})}
-          </p>
-        )}
-        {result?.trace?.refused && (
-          <>
-            <p className="tp-result" data-testid="trace-refused">{tr({id: 'refused', message: 'V2Ray 5.52.0 不会用这个配置启动，所以这里不推演路由。改正下面的问题后再试：'})}</p>
-            <ul className="tp-warnings" data-testid="trace-errors">
-              {result.trace.errors.map((e) => <li key={e}><ErrorLine message={e} /></li>)}
-            </ul>
-          </>
-        )}
-        {result?.trace && !result.trace.refused && (() => {
-          const t = result.trace;
-          const shadowWarnings = shadowed?.warnings ?? [];
-          const warnings = [...t.warnings, ...shadowWarnings.slice(0, warningsShown)];
-          return (
+    <LangContext.Provider value={lang}>
+      <section className="tp-panel" aria-labelledby={`${id}-h`} data-testid="trace-panel">
+        <h2 id={`${id}-h`}>{tr({id: 'title', message: '这个连接会去哪里？'})}</h2>
+        <p className="tp-hint">
+          {tr({id: 'intro', message: '输入一个目标，按 V2Ray 5.52.0 的源码推演路由规则和 DNS 查询。推演只在浏览器里进行，不会发出任何请求。'})}
+        </p>
+        <div className="tp-form">
+          <label>
+            {tr({id: 'address', message: '目标（域名或 IP）'})}
+            <input value={address} onChange={(e) => setAddress(e.target.value)} placeholder="www.example.com" data-testid="trace-address" autoComplete="off" spellCheck={false} />
+          </label>
+          <label>
+            {tr({id: 'port', message: '端口'})}
+            <input value={port} onChange={(e) => setPort(e.target.value)} inputMode="numeric" data-testid="trace-port" />
+          </label>
+          <label>
+            {tr({id: 'network', message: '网络'})}
+            <select value={network} onChange={(e) => setNetwork(e.target.value as 'tcp' | 'udp')} data-testid="trace-network">
+              <option value="tcp">TCP</option>
+              <option value="udp">UDP</option>
+            </select>
+          </label>
+          <label>
+            {tr({id: 'inboundTag', message: '入站标记（可选）'})}
+            <input value={inboundTag} onChange={(e) => setInboundTag(e.target.value)} list={`${id}-tags`} data-testid="trace-inbound" />
+            <datalist id={`${id}-tags`}>{tags.map((t) => <option key={t} value={t} />)}</datalist>
+          </label>
+          <label>
+            {tr({id: 'source', message: '来源 IP（可选）'})}
+            <input value={sourceIp} onChange={(e) => setSourceIp(e.target.value)} data-testid="trace-source" />
+          </label>
+          <label>
+            {tr({id: 'user', message: '用户邮箱（可选）'})}
+            <input value={user} onChange={(e) => setUser(e.target.value)} data-testid="trace-user" />
+          </label>
+          <label>
+            {tr({id: 'protocol', message: '嗅探到的协议（可选）'})}
+            <input value={protocol} onChange={(e) => setProtocol(e.target.value)} placeholder="tls" list={`${id}-protocols`} data-testid="trace-protocol" />
+            <datalist id={`${id}-protocols`}>{['http', 'tls', 'quic', 'bittorrent'].map((p) => <option key={p} value={p} />)}</datalist>
+          </label>
+          <label>
+            {tr({id: 'answer', message: 'DNS 返回的 IP（可选，用逗号分隔）'})}
+            <input value={answer} onChange={(e) => setAnswer(e.target.value)} data-testid="trace-answer" />
+          </label>
+        </div>
+        <div className="tp-geo">
+          <label className="button button--secondary button--sm tp-fileButton">
+            {tr({id: 'openGeo', message: '打开 geosite.dat / geoip.dat'})}
+            <input type="file" multiple accept=".dat,application/octet-stream" className="tp-fileInput" data-testid="trace-geo"
+              onChange={(e) => { void openGeo(e.target.files); e.target.value = ''; }} />
+          </label>
+          <span className="tp-hint">
+            {tr({id: 'geoPrivacy', message: '文件只在浏览器里读取，不会上传，也不会保存。'})}
+          </span>
+        </div>
+        <div role="status" data-testid="trace-geo-status">
+          {loaded.map((l) => (
+            <p key={l.name} className="tp-hint">
+              {l.kind === 'site'
+                ? tr({id: 'geoSiteLoaded', message: '已读入 {name}：{count} 个域名列表，用于 geosite:。'}, {name: l.name, count: l.lists})
+                : tr({id: 'geoIpLoaded', message: '已读入 {name}：{count} 个 IP 列表，用于 geoip:。'}, {name: l.name, count: l.lists})}
+            </p>
+          ))}
+          {geoError && <p className="tp-error">{geoError}</p>}
+        </div>
+        {inputError && <p className="tp-error" role="alert" data-testid="trace-input-error">{inputError}</p>}
+        <div aria-live="polite" data-testid="trace-result">
+          {!result && !inputError && (
+            <p className="tp-hint">{tr({id: 'idle', message: '输入目标后，这里列出每一步。'})}</p>
+          )}
+          {result && result.trace === null && (
+            <p className="tp-error" role="alert" data-testid="trace-timeout">
+              {tr({id: 'timeout', message: '推演超过了 {ms} 毫秒，已经停下。配置里可能有极多的规则或条目；可以先删去与这个目标无关的部分再试。'}, {ms: traceDeadlineMs})}
+            </p>
+          )}
+          {result?.trace?.refused && (
             <>
-              {t.errors.length > 0 && (
-                <ul className="tp-warnings" data-testid="trace-errors">
-                  {t.errors.map((e) => <li key={e}><ErrorLine message={e} /></li>)}
-                </ul>
-              )}
-              <Summary result={t} />
-              {(warnings.length > 0 || shadowWarnings.length > warningsShown || (shadowed && !shadowed.complete)) && (
-                <ul className="tp-warnings" aria-label={tr({id: 'warnings', message: '提醒'})} data-testid="trace-warnings">
-                  {warnings.map((w, i) => <li key={i}><WarningLine warning={w} format={model.format} /></li>)}
-                  {shadowWarnings.length > warningsShown && (
-                    <li>{tr({id: 'warn.shadowedMore', message: '另有 {count} 条规则同样永远用不上（未列出）。'}, {count: shadowWarnings.length - warningsShown})}</li>
-                  )}
-                  {shadowed && !shadowed.complete && (
-                    <li>{tr({id: 'warn.shadowedCut', message: '检查被前面规则覆盖的规则时超过了时限：只检查了前 {n} 条规则。'}, {n: shadowed.checked})}</li>
-                  )}
-                </ul>
-              )}
-              <h3>{tr({id: 'routeHeading', message: '路由'})}</h3>
-              <RouteSteps route={t.route} format={model.format} />
-              {t.clientQuery && (
-                <>
-                  <h3>{tr({id: 'clientQueryHeading', message: '客户端查询这个域名时（经 DNS 出站）'})}</h3>
-                  <DnsSteps dns={t.clientQuery} format={model.format} testId="trace-client-dns" />
-                </>
-              )}
+              <p className="tp-result" data-testid="trace-refused">{tr({id: 'refused', message: 'V2Ray 5.52.0 不会用这个配置启动，所以这里不推演路由。改正下面的问题后再试：'})}</p>
+              <ul className="tp-warnings" data-testid="trace-errors">
+                {result.trace.errors.map((e) => <li key={e}><ErrorLine message={e} /></li>)}
+              </ul>
             </>
-          );
-        })()}
-      </div>
-    </section>
+          )}
+          {result?.trace && !result.trace.refused && (() => {
+            const t = result.trace;
+            const shadowWarnings = shadowed?.warnings ?? [];
+            const warnings = [...t.warnings, ...shadowWarnings.slice(0, warningsShown)];
+            return (
+              <>
+                {t.errors.length > 0 && (
+                  <ul className="tp-warnings" data-testid="trace-errors">
+                    {t.errors.map((e) => <li key={e}><ErrorLine message={e} /></li>)}
+                  </ul>
+                )}
+                <Summary result={t} />
+                {(warnings.length > 0 || shadowWarnings.length > warningsShown || (shadowed && !shadowed.complete)) && (
+                  <ul className="tp-warnings" aria-label={tr({id: 'warnings', message: '提醒'})} data-testid="trace-warnings">
+                    {warnings.map((w, i) => <li key={i}><WarningLine warning={w} format={model.format} /></li>)}
+                    {shadowWarnings.length > warningsShown && (
+                      <li>{tr({id: 'warn.shadowedMore', message: '另有 {count} 条规则同样永远用不上（未列出）。'}, {count: shadowWarnings.length - warningsShown})}</li>
+                    )}
+                    {shadowed && !shadowed.complete && (
+                      <li>{tr({id: 'warn.shadowedCut', message: '检查被前面规则覆盖的规则时超过了时限：只检查了前 {n} 条规则。'}, {n: shadowed.checked})}</li>
+                    )}
+                  </ul>
+                )}
+                <h3>{tr({id: 'routeHeading', message: '路由'})}</h3>
+                <RouteSteps route={t.route} format={model.format} />
+                {t.clientQuery && (
+                  <>
+                    <h3>{tr({id: 'clientQueryHeading', message: '客户端查询这个域名时（经 DNS 出站）'})}</h3>
+                    <DnsSteps dns={t.clientQuery} format={model.format} testId="trace-client-dns" />
+                  </>
+                )}
+              </>
+            );
+          })()}
+        </div>
+      </section>
+    </LangContext.Provider>
   );
 }

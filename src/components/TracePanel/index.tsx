@@ -2,11 +2,12 @@ import React, {type ReactNode} from 'react';
 import ErrorBoundary from '@docusaurus/ErrorBoundary';
 import {useChunk} from '@site/src/utils/chunks';
 import {loadPanel} from './load';
-import {tr} from './messages';
+import {translator, type Tr} from './messages';
+import type {Props} from './props';
 
-export type Props = {value: unknown; version: 'v4' | 'v5'};
+export type {Props};
 
-function LoadFailed({retry}: {retry: () => void}): ReactNode {
+function LoadFailed({retry, tr}: {retry: () => void; tr: Tr}): ReactNode {
   return (
     <p role="alert">
       {tr({id: 'loadFailed', message: '追踪面板没能载入，网络可能断开了。'})}{' '}
@@ -24,11 +25,12 @@ function LoadFailed({retry}: {retry: () => void}): ReactNode {
  */
 export default function TracePanel(props: Props): ReactNode {
   const [panel, retry] = useChunk(loadPanel);
-  if (panel.status === 'failed') return <LoadFailed retry={retry} />;
+  const tr = translator(props.lang);
+  if (panel.status === 'failed') return <LoadFailed retry={retry} tr={tr} />;
   if (panel.status === 'loading') return <p role="status">{tr({id: 'loading', message: '正在载入追踪面板……'})}</p>;
   const Panel = panel.value;
   return (
-    <ErrorBoundary fallback={({tryAgain}) => <LoadFailed retry={() => { retry(); tryAgain(); }} />}>
+    <ErrorBoundary fallback={({tryAgain}) => <LoadFailed retry={() => { retry(); tryAgain(); }} tr={tr} />}>
       <Panel {...props} />
     </ErrorBoundary>
   );

@@ -4,7 +4,7 @@
  */
 import type {ComponentType} from 'react';
 import {loadOnce} from '@site/src/utils/chunks';
-import type {Props} from './index';
+import type {Props} from './props';
 
 export const loadPanel: () => Promise<ComponentType<Props>> = loadOnce(() => import(/* webpackChunkName: "trace-panel" */ './Panel').then((m) => m.default));
 

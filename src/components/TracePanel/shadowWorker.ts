@@ -5,8 +5,9 @@
  * it, so the panel ignores an answer for a configuration it has left. Loaded from the site's own
  * origin (new Worker(new URL(...))), so a policy of worker-src 'self' allows it.
  */
-import {readConfig, type Format} from '@site/src/tracer/config';
-import {shadowedRulesWithin} from '@site/src/tracer/trace';
+import {readConfig} from '@site/src/tracer/config';
+import type {Format} from '@site/src/tracer/model';
+import {shadowedRulesWithin} from '@site/src/tracer/shadowed';
 
 export type ShadowRequest = {id: number; value: unknown; version: Format; deadlineMs: number};
 export type ShadowAnswer = {id: number; result: ReturnType<typeof shadowedRulesWithin>};

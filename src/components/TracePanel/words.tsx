@@ -1,13 +1,13 @@
 /**
  * The trace in plain words. Each kind of step has its own sentence, Chinese in code and English in
- * i18n/en/code.json; ids and messages are literals so that extraction finds them.
+ * ./en.json (messages.ts); ids and messages are literals so that extraction finds them.
  */
 import React, {useState, type ReactNode} from 'react';
 import {tracedRulesShownFirst} from '@site/src/constants';
 import Link from '@docusaurus/Link';
-import {tr} from './messages';
-import type {Condition, Format, Rule} from '@site/src/tracer/config';
-import type {CondResult, DnsTrace, RouteResult, ServerStep, Step, TraceResult, Warning} from '@site/src/tracer/trace';
+import {type Tr, useTr} from './messages';
+import type {Condition, Format, Rule} from '@site/src/tracer/model';
+import type {CondResult, DnsTrace, RouteResult, ServerStep, Step, TraceResult, Warning} from '@site/src/tracer/types';
 
 type F = {format: Format};
 
@@ -26,6 +26,7 @@ function docs(format: Format, what: 'rule' | 'balancer' | 'strategy' | 'server' 
 }
 
 function DocLink({to, label}: {to: string; label: string}): ReactNode {
+  const tr = useTr();
   return (
     <Link className="tp-docs" to={to}>
       {tr({id: 'docs', message: '文档'})}
@@ -34,16 +35,16 @@ function DocLink({to, label}: {to: string; label: string}): ReactNode {
   );
 }
 
-const ruleName = (r: Rule): string => tr({id: 'ruleName', message: '规则 {n}'}, {n: r.index + 1});
+const ruleName = (tr: Tr, r: Rule): string => tr({id: 'ruleName', message: '规则 {n}'}, {n: r.index + 1});
 
-function target(r: Rule): string {
+function target(tr: Tr, r: Rule): string {
   return r.balancerTag
     ? tr({id: 'targetBalancer', message: '负载均衡器 {tag}'}, {tag: r.balancerTag})
     : r.outboundTag ? tr({id: 'targetOutbound', message: '出站 {tag}'}, {tag: r.outboundTag})
       : tr({id: 'targetNone', message: '未指定出站'});
 }
 
-function condLine(c: CondResult): string {
+function condLine(tr: Tr, c: CondResult): string {
   const field = (c.condition as Condition).field;
   const v = {field, value: c.value ?? '', entry: c.entry ?? ''};
   switch (c.reason) {
@@ -67,9 +68,10 @@ function condLine(c: CondResult): string {
 }
 
 function StepLine({step, format}: {step: Step} & F): ReactNode {
+  const tr = useTr();
   switch (step.kind) {
     case 'rule': {
-      const head = `${ruleName(step.rule)}（${target(step.rule)}）`;
+      const head = `${ruleName(tr, step.rule)}（${target(tr, step.rule)}）`;
       const verdict = step.result === 'yes' ? tr({id: 'rule.yes', message: '全部条件成立，匹配'})
         : step.result === 'no' ? tr({id: 'rule.no', message: '不匹配'})
           : tr({id: 'rule.unknown', message: '未定：下面标为未定的条件成立时匹配，否则继续往下'});
@@ -77,7 +79,7 @@ function StepLine({step, format}: {step: Step} & F): ReactNode {
         <li data-step="rule" data-result={step.result} className={step.result === 'yes' ? 'tp-yes' : step.result === 'unknown' ? 'tp-undecided' : undefined}>
           {step.pass === 2 && tr({id: 'rule.pass2', message: '（第二轮）'})}{head}：{verdict}
           <DocLink to={docs(format, 'rule')} label={tr({id: 'docsRule', message: '：路由规则的说明'})} />
-          <ul className="tp-sub">{step.conditions.map((c, i) => <li key={i}>{condLine(c)}</li>)}</ul>
+          <ul className="tp-sub">{step.conditions.map((c, i) => <li key={i}>{condLine(tr, c)}</li>)}</ul>
         </li>
       );
     }
@@ -139,6 +141,7 @@ function StepLine({step, format}: {step: Step} & F): ReactNode {
  * than the trace itself. The reader can unfold a row.
  */
 function FoldedRules({steps, format}: {steps: Step[]} & F): ReactNode {
+  const tr = useTr();
   const [open, setOpen] = useState(false);
   const first = (steps[0] as Step & {kind: 'rule'}).rule.index + 1;
   const last = (steps[steps.length - 1] as Step & {kind: 'rule'}).rule.index + 1;
@@ -174,7 +177,7 @@ export function RouteSteps({route, format}: {route: RouteResult} & F): ReactNode
   return <ol className="tp-steps" data-testid="trace-route">{items}</ol>;
 }
 
-function serverLine(s: ServerStep, name: string): string {
+function serverLine(tr: Tr, s: ServerStep, name: string): string {
   if (s.fake) return tr({id: 'dns.fake', message: '{server}（FakeDNS）回答一个假 IP，真正的解析留给出站'}, {server: s.name});
   if (s.why === 'domain') return tr({id: 'dns.domain', message: '询问 {server}：它的域名列表中 {rule} 匹配 {name}'}, {server: s.name, rule: s.matched ?? '', name});
   if (s.why === 'only') return tr({id: 'dns.only', message: '询问 {server}（没有配置 DNS 服务器：使用系统的解析器）'}, {server: s.name});
@@ -182,11 +185,12 @@ function serverLine(s: ServerStep, name: string): string {
 }
 
 function ServerLine({s, name, format}: {s: ServerStep; name: string} & F): ReactNode {
+  const tr = useTr();
   const r = s.routed;
   const routeOut = r?.route.outbound ?? '';
   return (
     <li data-step="dns-server" data-why={s.why}>
-      {serverLine(s, name)}
+      {serverLine(tr, s, name)}
       <DocLink to={docs(format, s.fake ? 'fakedns' : 'server')} label={tr({id: 'docsServer', message: '：DNS 服务器的说明'})} />
       <ul className="tp-sub">
         {s.maybeFirst && <li className="tp-undecided">{tr({id: 'dns.maybeFirst', message: '如果 {rule} 包含这个域名，它会排到最前面（需要地理数据文件）'}, {rule: s.maybeFirst})}</li>}
@@ -208,6 +212,7 @@ function ServerLine({s, name, format}: {s: ServerStep; name: string} & F): React
 }
 
 export function DnsSteps({dns, format, testId}: {dns: DnsTrace; testId?: string} & F): ReactNode {
+  const tr = useTr();
   const h = dns.hosts;
   const known = dns.servers.some((s) => s.outcome);
   return (
@@ -237,6 +242,7 @@ export function DnsSteps({dns, format, testId}: {dns: DnsTrace; testId?: string}
 }
 
 export function Summary({result}: {result: TraceResult}): ReactNode {
+  const tr = useTr();
   const r = result.route;
   return (
     <div data-testid="trace-summary">
@@ -259,6 +265,7 @@ export function Summary({result}: {result: TraceResult}): ReactNode {
 }
 
 export function WarningLine({warning: w, format}: {warning: Warning} & F): ReactNode {
+  const tr = useTr();
   switch (w.code) {
     case 'dnsFallbackToOther':
       return (
@@ -285,5 +292,6 @@ export function WarningLine({warning: w, format}: {warning: Warning} & F): React
 }
 
 export function ErrorLine({message}: {message: string}): ReactNode {
+  const tr = useTr();
   return <span data-error>{tr({id: 'error', message: 'V2Ray 不会用这个配置启动：{message}'}, {message})}</span>;
 }

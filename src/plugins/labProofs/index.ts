@@ -10,6 +10,7 @@
  */
 import proofs from '../../data/labProofs.json';
 import {pageRootOf} from '../../../builder/content/files.mjs';
+import type {Lang} from '../../utils/lang';
 
 export type LabProof = {lab: string; page: string; scenario: string; release: string; zh: string; en: string};
 type MdNode = {type: string; lang?: string | null; meta?: string | null; value?: string; children?: MdNode[];
@@ -29,7 +30,7 @@ export function labId(meta: string | null | undefined): string | null {
 }
 
 /** The note's text for one example in one language; null when the lab did not run it. */
-export function proofText(list: readonly LabProof[], id: string, lang: 'zh' | 'en'): string | null {
+export function proofText(list: readonly LabProof[], id: string, lang: Lang): string | null {
   const mine = list.filter((p) => p.lab === id);
   if (!mine.length) return null;
   const sentences = mine.map((p) => {
@@ -42,12 +43,12 @@ export function proofText(list: readonly LabProof[], id: string, lang: 'zh' | 'e
 }
 
 /** The page's language from its file path (Chinese when the path is not in a page folder). */
-export function langOf(path: string | undefined): 'zh' | 'en' {
+export function langOf(path: string | undefined): Lang {
   return pageRootOf(path ?? '')?.lang ?? 'zh';
 }
 
 /** Inserts the notes into a Markdown tree (mutates it). */
-export function addProofs(tree: MdNode, list: readonly LabProof[], lang: 'zh' | 'en'): void {
+export function addProofs(tree: MdNode, list: readonly LabProof[], lang: Lang): void {
   const children = tree.children;
   if (!children) return;
   for (let i = 0; i < children.length; i += 1) {

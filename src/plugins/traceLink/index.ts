@@ -14,6 +14,7 @@
  * build with the page and the fence's line, rather than giving a link to a broken configuration.
  * A partial file says wrap=<row> instead (wrapName), so that the other checks take it as written.
  */
+import {traceHash} from '../../utils/traceHash';
 import {wrapFragment} from './wrap';
 import {pageRootOf} from '../../../builder/content/files.mjs';
 
@@ -66,12 +67,12 @@ export function traceConfig(meta: string | null | undefined, code: string, path:
 }
 
 export function traceHref(config: unknown): string {
-  return `pathname:///awesome/config-checker#trace=${encodeURIComponent(JSON.stringify(config))}`;
+  return `pathname:///awesome/config-checker${traceHash(config)}`;
 }
 
 export default function remarkTraceLink() {
   return (tree: MdNode, file: VFileLike): void => {
-    const english = /[\\/]i18n[\\/]en[\\/]/.test(file.path ?? '');
+    const english = pageRootOf(file.path ?? '')?.lang === 'en';
     const walk = (node: MdNode): void => {
       const children = node.children;
       if (!children) return;

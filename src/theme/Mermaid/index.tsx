@@ -19,7 +19,7 @@ import {
 } from '@docusaurus/theme-mermaid/client';
 import type {Props} from '@theme/Mermaid';
 import type {RenderResult} from 'mermaid';
-import {isChunkLoadError} from '@site/src/clientModules/chunkErrors'; // (CUSTOM)
+import {isChunkLoadError} from '@site/src/utils/chunks'; // (CUSTOM)
 import {diagramRenderedEvent} from '@site/src/clientModules/imageZoom'; // (CUSTOM)
 
 import styles from './styles.module.css';

@@ -1,10 +1,15 @@
-import {useEffect} from 'react';
-
 /**
  * "Trace this example" links open the checker with the example in the address's fragment:
- * #trace=<the JSON, percent-encoded>. The fragment never leaves the browser.
+ * #trace=<the JSON, percent-encoded>. The fragment never leaves the browser. The build writes
+ * these links (src/plugins/traceLink) and the checker reads them (ConfigChecker/useConfigFromHash),
+ * both through this file.
  */
 export const traceHashPrefix = '#trace=';
+
+/** The fragment a link carries a configuration in. */
+export function traceHash(config: unknown): string {
+  return `${traceHashPrefix}${encodeURIComponent(JSON.stringify(config))}`;
+}
 
 /**
  * The configuration in a #trace= fragment, laid out two spaces per level when it is JSON (the
@@ -26,26 +31,14 @@ export function configFromHash(hash: string): string | null {
   }
 }
 
+/** The prefix as src/utils/hash.ts wellFormedHash writes it when it rewrites the fragment: `#trace%3D`. */
+const rewrittenPrefix = `#${encodeURIComponent(traceHashPrefix.slice(1))}`.toLowerCase();
+
 /**
  * A #trace= fragment that cannot be percent-decoded: most often an address cut short when it was
  * pasted. The site rewrites such a fragment as a whole so that it decodes (src/utils/hash.ts
  * wellFormedHash: `#trace=%7B%E0` becomes `#trace%3D%257B%25E0`), so that form is one too.
  */
 export function undecodableTraceHash(hash: string): boolean {
-  return hash.startsWith(traceHashPrefix) ? configFromHash(hash) === null : /^#trace%3D/i.test(hash);
-}
-
-/** Loads the fragment's configuration now and on each hashchange; tells `broken` (true or false) whether the last #trace= fragment could be read. */
-export function useConfigFromHash(load: (text: string) => void, broken: (undecodable: boolean) => void): void {
-  useEffect(() => {
-    const onHash = (): void => {
-      const {hash} = window.location;
-      const text = configFromHash(hash);
-      if (text !== null) load(text);
-      if (text !== null || undecodableTraceHash(hash)) broken(text === null);
-    };
-    onHash();
-    window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
-  }, [load, broken]);
+  return hash.startsWith(traceHashPrefix) ? configFromHash(hash) === null : hash.slice(0, rewrittenPrefix.length).toLowerCase() === rewrittenPrefix;
 }
