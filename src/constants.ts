@@ -39,6 +39,10 @@ export const headingTrackingOffsetPx = 5;
 /** Image zoom: re-attach after a navigation; a scroll this long closes the zoomed image. */
 export const imageZoomReattachMs = 300;
 export const imageZoomScrollOffsetPx = 40;
+/** A rendered diagram's container (theme-mermaid's MermaidContainerClassName, in src/theme/Mermaid). */
+export const diagramSelector = '.markdown .docusaurus-mermaid-container';
+/** Dispatched on window by src/theme/Mermaid each time a diagram has rendered (again, after a colour mode change). */
+export const diagramRenderedEvent = 'site:diagram-rendered';
 /** Mobile sidebar swipe: starts this close to the left edge, moves further than this horizontally. */
 export const swipeEdgePx = 80;
 export const swipeMinDistancePx = 40;

@@ -8,8 +8,7 @@
  * have a diagram; its styles are inline, so pages without one carry nothing of it.
  */
 import {translate} from '@docusaurus/Translate';
-import {imageZoomScrollOffsetPx} from '@site/src/constants';
-import {diagramSelector} from './imageZoom';
+import {diagramSelector, imageZoomScrollOffsetPx} from '@site/src/constants';
 
 const zoomable = 'diagram-zoomable';
 const buttonClass = 'diagram-zoom-button';

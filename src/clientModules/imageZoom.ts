@@ -15,7 +15,7 @@
  */
 import type {ClientModule} from '@docusaurus/types';
 import type {Zoom} from 'medium-zoom';
-import {imageZoomReattachMs, imageZoomScrollOffsetPx} from '@site/src/constants';
+import {diagramRenderedEvent, diagramSelector, imageZoomReattachMs, imageZoomScrollOffsetPx} from '@site/src/constants';
 
 /**
  * Images of the page's Markdown; an image inside a link opens the link instead. Only images with
@@ -41,10 +41,6 @@ function getZoom(): Promise<Zoom> {
   return zoom;
 }
 
-/** A rendered diagram's container (theme-mermaid's MermaidContainerClassName, in src/theme/Mermaid). */
-export const diagramSelector = '.markdown .docusaurus-mermaid-container';
-/** Dispatched on window by src/theme/Mermaid each time a diagram has rendered (again, after a colour mode change). */
-export const diagramRenderedEvent = 'site:diagram-rendered';
 
 let diagramZoom: Promise<typeof import('./diagramZoom')> | undefined;
 

@@ -20,7 +20,7 @@ import {
 import type {Props} from '@theme/Mermaid';
 import type {RenderResult} from 'mermaid';
 import {isChunkLoadError} from '@site/src/utils/chunks'; // (CUSTOM)
-import {diagramRenderedEvent} from '@site/src/clientModules/imageZoom'; // (CUSTOM)
+import {diagramRenderedEvent} from '@site/src/constants'; // (CUSTOM)
 
 import styles from './styles.module.css';
 
