@@ -6,13 +6,14 @@
  * helper and nothing else. Any other use of tslib is untouched. tests/unit/lean-tslib.test.ts
  * fails when the package starts to use another helper, which the stand-in would lack.
  */
-import {dirname, resolve} from 'node:path';
+import {resolve} from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
 /** The tslib helpers the stand-in provides. */
 export const providedHelpers = ['__importDefault'];
 
-export const utilsCommonLib = resolve(dirname(require.resolve('@docusaurus/utils-common/package.json')), 'lib');
+/** The package's compiled files (a dependency of @docusaurus/core, not of the site). */
+export const utilsCommonFiles = /[\\/]node_modules[\\/]@docusaurus[\\/]utils-common[\\/]lib[\\/]/;
 
 export default function leanTslib(): Plugin {
   return {
@@ -23,7 +24,7 @@ export default function leanTslib(): Plugin {
         module: {
           rules: [
             {
-              test: (file: string) => file.startsWith(utilsCommonLib),
+              test: utilsCommonFiles,
               resolve: {alias: {tslib$: resolve(__dirname, 'importDefault.cjs')}},
             },
           ],
