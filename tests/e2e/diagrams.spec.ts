@@ -68,3 +68,21 @@ for (const path of ['/', '/config/routing', '/en_US/guide/install']) {
   });
 }
 
+// Mermaid's flowchart binds tooltip handlers to its nodes: moving the pointer off a node called
+// d3's selection.transition(), which d3's bundle adds to its selection as a side effect that the
+// bundler drops (d3 declares "sideEffects": false), and threw "e.transition is not a function".
+// A diagram without tooltips (all of the docs') gets no such handlers (src/theme/Mermaid/Diagram).
+// The fixture fails the test on any page error.
+test('moving the pointer over and off a flowchart node throws nothing', async ({page}) => {
+  await page.goto('/developer/intro/design');
+  await hydrated(page);
+  const node = diagram(page).locator('g.node').first();
+  await expect(node).toBeVisible();
+  await node.hover();
+  await page.mouse.move(1, 1);
+  await node.hover();
+  await page.mouse.move(1, 1);
+  // The mouseout handler runs synchronously; a round trip to the page lets an error reach the fixture.
+  await expect(diagram(page)).toBeVisible();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+});

@@ -6,6 +6,7 @@
  * ./Unavailable (a message and a retry), not webpack's raw "Loading chunk … failed" message.
  * And: each rendered diagram is announced (`diagramRenderedEvent`), for its zoom
  * (src/clientModules/imageZoom.ts).
+ * And: mermaid's pointer handlers are bound only for a diagram with tooltips (below).
  */
 import React, {useEffect, useRef, type ReactNode} from 'react';
 import ErrorBoundary from '@docusaurus/ErrorBoundary';
@@ -31,7 +32,12 @@ function MermaidRenderResult({
 
   useEffect(() => {
     const div = ref.current!;
-    renderResult.bindFunctions?.(div);
+    // (CUSTOM) Only a diagram with tooltips (nodes with a title) gets mermaid's pointer handlers:
+    // they call d3's selection.transition(), which this bundle lacks (d3's bundle declares
+    // "sideEffects": false, so the line of d3-transition that adds it to d3's selection is
+    // dropped), and threw "e.transition is not a function" each time the pointer left any node.
+    // Click callbacks, the other thing bound here, are off under mermaid's strict security level.
+    if (div.querySelector('.node[title]')) renderResult.bindFunctions?.(div);
     // (CUSTOM) src/clientModules/imageZoom.ts gives the diagram its zoom.
     window.dispatchEvent(new Event(diagramRenderedEvent));
   }, [renderResult]);
