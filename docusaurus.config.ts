@@ -11,6 +11,7 @@ import {gitContributors, isGitWorkTree} from './src/plugins/contributors';
 import {translationBehind} from './src/plugins/translationStatus';
 import {devServer} from './config/devServer';
 import leanPrism from './src/plugins/leanPrism';
+import leanTslib from './src/plugins/leanTslib';
 import prismColours from './src/plugins/prismColours';
 import leanDocsMetadata from './src/plugins/leanDocsMetadata';
 import bundleReport from './src/plugins/bundleReport';
@@ -97,6 +98,7 @@ export default {
   ],
   plugins: [
     leanPrism,
+    leanTslib,
     prismColours,
     leanDocsMetadata,
     // JSON Schemas of the configuration: /schemas/v4|v5/config.json and the checker page.

@@ -22,6 +22,8 @@ export type LinesInput = {
   getTokenProps: (input: {token: Token}) => TokenProps;
   /** true: the token is written as text, without a span (src/theme/CodeBlock/Line/Token) */
   isPlain: (token: Token) => boolean;
+  /** a numbered block (showLineNumbers): upstream Line's CSS module classes for a line, its number and its content */
+  numbered?: {codeLine: string; codeLineNumber: string; codeLineContent: string};
 };
 
 const escapes: Record<string, string> = {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'};
@@ -46,15 +48,18 @@ function fixLineBreak(line: Token[]): Token[] {
   return line.length === 1 && line[0]!.content === '\n' ? [{...line[0]!, content: ''}] : line;
 }
 
-export function linesHtml({lines, lineClassNames, getLineProps, getTokenProps, isPlain}: LinesInput): string {
+export function linesHtml({lines, lineClassNames, getLineProps, getTokenProps, isPlain, numbered}: LinesInput): string {
   return lines.map((rawLine, i) => {
     const line = fixLineBreak(rawLine);
-    const classNames = lineClassNames[i];
-    const lineProps = getLineProps({line, className: classNames && classNames.length > 0 ? classNames.join(' ') : undefined});
+    const classNames = [...(lineClassNames[i] ?? []), ...(numbered ? [numbered.codeLine] : [])];
+    const lineProps = getLineProps({line, className: classNames.length > 0 ? classNames.join(' ') : undefined});
     const tokens = line.map((token) => {
       const props = getTokenProps({token});
       return isPlain(token) ? escape(props.children) : `<span${attributes(props)}>${escape(props.children)}</span>`;
     }).join('');
-    return `<div${attributes(lineProps)}>${tokens}<br></div>`;
+    const content = numbered
+      ? `<span class="${escape(numbered.codeLineNumber)}"></span><span class="${escape(numbered.codeLineContent)}">${tokens}</span>`
+      : tokens;
+    return `<div${attributes(lineProps)}>${content}<br></div>`;
   }).join('');
 }

@@ -1,5 +1,5 @@
 import type {Page} from '@playwright/test';
-import {test, expect, hydrated} from './fixtures';
+import {test, expect, hydrated, reachDiagram} from './fixtures';
 
 // When a diagram's code cannot load (a new deployment replaced the chunks, or the
 // connection broke), the reader sees a short message and a retry button in the diagram's place,
@@ -45,6 +45,7 @@ for (const {path, what, diagrams, message, retry, text} of cases) {
     const route = await blockDiagramCode(page, what);
     await page.goto(path);
     await hydrated(page);
+    await reachDiagram(page);
     // One message per diagram (/guide/workflow has two, which fail one after the other); each
     // retries its own. Up to a minute: the library's own download is large on a busy machine.
     const alerts = page.getByRole('alert').filter({hasText: message});

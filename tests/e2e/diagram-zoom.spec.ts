@@ -49,8 +49,7 @@ for (const locale of ['zh', 'en'] as const) {
       expect(background).toBe(surface);
       // While zoomed, the diagram is in the overlay only, not twice in the page.
       await expect(page.locator('svg[aria-roledescription]')).toHaveCount(await page.locator('article svg[aria-roledescription]').count() + 1);
-      // The top-left corner, beside the diagram: moving the mouse over a flowchart node makes
-      // mermaid's tooltip code throw (e.transition is not a function), zoomed or not.
+      // The top-left corner, beside the diagram: a click outside it.
       await page.mouse.click(3, 3);
       await expect(overlay(page)).toHaveCount(0);
       await expect(diagram(page).locator('svg')).toBeVisible();

@@ -27,6 +27,20 @@ test('a docs page does not download the descriptions of the other pages', async 
   await expect(page.locator('head meta[name="description"]')).toHaveAttribute('content', /\S/);
 });
 
+// @docusaurus/utils-common takes one helper from tslib; the page gets that helper, not all of
+// tslib (src/plugins/leanTslib). "__addDisposableResource" is a name only tslib's code contains.
+test('a docs page does not download the whole of tslib', async ({page}) => {
+  const scripts = recordScripts(page);
+  await page.goto('/config/routing');
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.count()).toBeGreaterThan(2);
+  expect(await scripts.containing('__addDisposableResource')).toEqual([]);
+  // What the helper serves still works: the address without a trailing slash, on navigation.
+  await page.locator('article a[href="/config/dns"]').first().click();
+  await expect(page).toHaveURL(/\/config\/dns$/);
+});
+
 // The page paints before the bundle runs (config/ssgTemplate.ts). The head only preloads
 // runtime~main.js and main.js; a script at the end of the body adds them after the first paint, or
 // after a frame without paint timing, or when its fallback timer fires, whichever comes first.

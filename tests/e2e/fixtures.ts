@@ -52,6 +52,15 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /**
+ * Scrolls the first diagram not yet drawn to the middle of the viewport: src/theme/Mermaid loads
+ * the mermaid library only when a diagram comes near the viewport. Nothing when every diagram
+ * has been drawn (or is loading) already.
+ */
+export async function reachDiagram(page: Page): Promise<void> {
+  await page.evaluate(() => document.querySelector('article [data-diagram-pending]')?.scrollIntoView({block: 'center'}));
+}
+
+/**
  * Records the page's http(s) requests from now on, split into those to the site itself
  * (`baseURL`'s host) and those to any other host (no page may ask another host).
  */

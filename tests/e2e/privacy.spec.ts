@@ -1,4 +1,4 @@
-import {test, expect, hydrated, localePath, recordRequests} from './fixtures';
+import {test, expect, hydrated, localePath, reachDiagram, recordRequests} from './fixtures';
 
 /**
  * Loading a page asks no host but the site's own (readers behind filtered networks, and
@@ -27,7 +27,8 @@ for (const locale of ['zh', 'en'] as const) {
       await page.goto(address, {waitUntil: 'networkidle'});
       await hydrated(page);
       if (kind === 'DNS page with its diagram') {
-        // The diagram is drawn in the browser after hydration; wait for it before judging.
+        // The diagram is drawn in the browser when it nears the viewport; wait for it before judging.
+        await reachDiagram(page);
         await expect(page.locator('.docusaurus-mermaid-container svg').first()).toBeVisible();
       }
       await page.waitForLoadState('networkidle');

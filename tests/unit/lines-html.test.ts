@@ -35,3 +35,10 @@ test('styles are written as React writes them', () => {
   assert.equal(styleText({backgroundColor: 'red', fontStyle: 'italic', color: undefined}), 'background-color:red;font-style:italic');
   assert.equal(styleText(undefined), '');
 });
+
+test('a numbered block: the line gets the line class, an empty number span and its tokens in a content span (upstream Line)', () => {
+  const numbered = {codeLine: 'codeLine_x', codeLineNumber: 'codeLineNumber_x', codeLineContent: 'codeLineContent_x'};
+  const html = linesHtml({lines: [[{types: ['string'], content: '"a"'}]], lineClassNames: {0: ['theme-code-block-highlighted-line']}, getLineProps, getTokenProps, isPlain, numbered});
+  assert.equal(html, '<div class="token-line theme-code-block-highlighted-line codeLine_x" style="color:var(--site-code-color)">'
+    + '<span class="codeLineNumber_x"></span><span class="codeLineContent_x"><span class="token string">&quot;a&quot;</span></span><br></div>');
+});

@@ -1,113 +1,80 @@
 /**
- * Ejected from @docusaurus/theme-mermaid 3.10.2, Mermaid.
- * Changed: a diagram whose code cannot load (the mermaid library, or the chunk its diagram type
- * needs: after a new deployment, or on a broken connection) shows a short translated message and
- * a retry button, not webpack's raw "Loading chunk … failed. (error: http://…)" (as
- * src/clientModules/chunkErrors.ts does for a page's own code). The library is imported here
- * before upstream's loader asks for it, because that loader keeps a failed import for good and a
- * retry through it could never succeed; once loaded, webpack hands the loader the same module.
- * And: each rendered diagram is announced (`diagramRenderedEvent`), for its zoom
- * (src/clientModules/imageZoom.ts).
+ * Replaces @docusaurus/theme-mermaid 3.10.2's Mermaid (its rendering is ./Diagram, ejected).
+ * - The diagram's code (./Diagram and the mermaid library, about 190 KB gzip, more than the rest
+ *   of the page's code) is imported only when the diagram comes within `nearScreens` screens of
+ *   the viewport: a reader who never scrolls to a diagram far down a page does not download it,
+ *   and every doc page's first code no longer carries the diagram's rendering.
+ * - Code that cannot load (the library or ./Diagram: after a new deployment, or on a broken
+ *   connection) shows a short translated message and a retry button (./Unavailable), not
+ *   webpack's raw "Loading chunk … failed. (error: http://…)" (as src/clientModules/chunkErrors.ts
+ *   does for a page's own code). The library is imported here before upstream's loader asks for
+ *   it, because that loader keeps a failed import for good and a retry through it could never
+ *   succeed; once loaded, webpack hands the loader the same module.
  */
-import React, {useEffect, useRef, useState, type ReactNode} from 'react';
-import ErrorBoundary from '@docusaurus/ErrorBoundary';
-import Translate from '@docusaurus/Translate'; // (CUSTOM)
-import {ErrorBoundaryErrorMessageFallback} from '@docusaurus/theme-common';
-import {
-  MermaidContainerClassName,
-  useMermaidRenderResult,
-} from '@docusaurus/theme-mermaid/client';
+import React, {useEffect, useRef, useState, type ComponentType, type ReactNode, type RefObject} from 'react';
 import type {Props} from '@theme/Mermaid';
-import type {RenderResult} from 'mermaid';
-import {isChunkLoadError} from '@site/src/utils/chunks'; // (CUSTOM)
-import {diagramRenderedEvent} from '@site/src/constants'; // (CUSTOM)
-
-import styles from './styles.module.css';
+import DiagramUnavailable from './Unavailable';
 
 export type {Props};
 
-function MermaidRenderResult({
-  renderResult,
-}: {
-  renderResult: RenderResult;
-}): ReactNode {
-  const ref = useRef<HTMLDivElement>(null);
+/**
+ * How far ahead of the reader a diagram's code starts loading, in screens (IntersectionObserver's
+ * rootMargin, above and below): far enough for a reader scrolling at reading pace on a slow
+ * connection (190 KB at 1.6 Mbit/s is about a second), near enough that a diagram well down a long
+ * page is not loaded with the page.
+ */
+const nearScreens = 1.5;
 
+/** True once `ref`'s element has come within `nearScreens` screens of the viewport. */
+function useNear(ref: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(false);
   useEffect(() => {
-    const div = ref.current!;
-    renderResult.bindFunctions?.(div);
-    // (CUSTOM) src/clientModules/imageZoom.ts gives the diagram its zoom.
-    window.dispatchEvent(new Event(diagramRenderedEvent));
-  }, [renderResult]);
-
-  return (
-    <div
-      ref={ref}
-      className={`${MermaidContainerClassName} ${styles.container}`}
-      // eslint-disable-next-line react/no-danger
-      dangerouslySetInnerHTML={{__html: renderResult.svg}}
-    />
-  );
+    const element = ref.current;
+    if (near || !element) return undefined;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return undefined;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+    }, {rootMargin: `${nearScreens * 100}% 0px`});
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, near]);
+  return near;
 }
 
-function MermaidRenderer({value}: Props): ReactNode {
-  const renderResult = useMermaidRenderResult({text: value});
-  if (renderResult === null) {
-    return null;
-  }
-  return <MermaidRenderResult renderResult={renderResult} />;
-}
+type Code = {state: 'waiting' | 'loading' | 'failed'} | {state: 'ready'; Diagram: ComponentType<Props>};
 
-// (CUSTOM) from here to the end, but for the ErrorBoundary as upstream wrote it
-type Library = 'loading' | 'ready' | 'failed';
-
-/** Imports the mermaid library once per attempt; after mount, as upstream's loader does. */
-function useMermaidLibrary(attempt: number): Library {
-  const [library, setLibrary] = useState<Library>('loading');
+/** Imports ./Diagram and the mermaid library once per attempt, once `near`; after mount, as upstream's loader does. */
+function useDiagramCode(attempt: number, near: boolean): Code {
+  const [code, setCode] = useState<Code>({state: 'waiting'});
   useEffect(() => {
+    if (!near) return undefined;
     let current = true;
-    setLibrary('loading');
-    import('mermaid').then(
-      () => current && setLibrary('ready'),
-      () => current && setLibrary('failed'),
+    setCode({state: 'loading'});
+    Promise.all([import('./Diagram'), import('mermaid')]).then(
+      ([diagram]) => current && setCode({state: 'ready', Diagram: diagram.default}),
+      () => current && setCode({state: 'failed'}),
     );
     return () => {
       current = false;
     };
-  }, [attempt]);
-  return library;
-}
-
-function DiagramUnavailable({retry}: {retry: () => void}): ReactNode {
-  return (
-    <div role="alert" className={`alert alert--warning ${styles.unavailable}`}>
-      <Translate id="site.Mermaid.unavailable">图表未能加载，可能是网络不稳定，或者网站刚刚更新。</Translate>
-      <button type="button" className={`button button--sm button--secondary ${styles.retry}`} onClick={retry}>
-        <Translate id="site.Mermaid.retry">重试</Translate>
-      </button>
-    </div>
-  );
+  }, [attempt, near]);
+  return code;
 }
 
 export default function Mermaid(props: Props): ReactNode {
   const [attempt, setAttempt] = useState(0);
-  const library = useMermaidLibrary(attempt);
-  if (library === 'failed') {
+  const placeholder = useRef<HTMLDivElement>(null);
+  const code = useDiagramCode(attempt, useNear(placeholder));
+  if (code.state === 'failed') {
     return <DiagramUnavailable retry={() => setAttempt((n) => n + 1)} />;
   }
-  if (library === 'loading') {
-    return null;
+  if (code.state !== 'ready') {
+    // Where the diagram will be drawn: watched until it comes near the viewport.
+    return <div ref={placeholder} data-diagram-pending="" />;
   }
-  return (
-    <ErrorBoundary
-      fallback={(params) =>
-        isChunkLoadError(params.error) ? (
-          <DiagramUnavailable retry={params.tryAgain} />
-        ) : (
-          <ErrorBoundaryErrorMessageFallback {...params} />
-        )
-      }>
-      <MermaidRenderer {...props} />
-    </ErrorBoundary>
-  );
+  const {Diagram} = code;
+  return <Diagram {...props} />;
 }
