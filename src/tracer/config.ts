@@ -109,23 +109,3 @@ function readModel(value: unknown, format: Format): Model {
     fakeDnsTopLevel: [], entryTags, errors,
   };
 }
-
-/**
- * Top-level keys only one format reads: infra/conf/v4/v2ray.go:291 Config against
- * infra/conf/v5cfg/skeleton.go:13 RootConfig. Both read log, dns, inbounds, outbounds and
- * services (v4 loads each service as v5 does, v2ray.go:489), so those say nothing.
- */
-const v4OnlyKeys = ['port', 'inbound', 'outbound', 'inboundDetour', 'outboundDetour', 'routing', 'transport', 'policy', 'api', 'stats', 'reverse', 'fakeDns', 'browserForwarder', 'observatory', 'burstObservatory', 'multiObservatory'];
-const v5OnlyKeys = ['router', 'extension'];
-
-/**
- * Tells v5 JSON from v4 JSON by the keys only one of them has (and v5's dns "nameServer" and
- * "staticHosts"): the format with more of its own wins, v4 when neither has more, as the checker
- * decides by keys (src/configCheck detectVersion) and reads an undecided file as v4.
- */
-export function guessFormat(value: unknown): Format {
-  const c = isObj(value) ? value : {};
-  const only4 = v4OnlyKeys.filter((k) => k in c).length;
-  const only5 = v5OnlyKeys.filter((k) => k in c).length + (isObj(c.dns) && ('nameServer' in c.dns || 'staticHosts' in c.dns) ? 1 : 0);
-  return only5 > only4 ? 'v5' : 'v4';
-}

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readConfig, guessFormat} from '../../src/tracer/config';
+import {readConfig} from '../../src/tracer/config';
 import {emptyGeoData, readGeoFile, type GeoData} from '../../src/tracer/geodata';
 import {evalAttrs} from '../../src/tracer/attrs';
 import {traceLookup} from '../../src/tracer/dns';
@@ -126,7 +126,6 @@ test('v5: domain and geoDomain are two conditions, both needed (app/router/confi
   const m = readConfig({outbounds: out('a', 'b'), router: {rule: [{tag: 'b', domain: [{type: 'RootDomain', value: 'baidu.com'}], geoDomain: [{code: 'private'}]}]}}, 'v5');
   assert.equal(trace(m, tcp('www.baidu.com'), geo()).route.outbound, 'a');
   assert.ok(trace(m, tcp('www.baidu.com'), geo()).warnings.some((w) => w.code === 'v5DomainAndGeoDomain'));
-  assert.equal(guessFormat({router: {}}), 'v5');
 });
 
 test('warnings: a shadowed rule, a domain rule an IP cannot match without sniffing, a DNS fallback leak', () => {
