@@ -7,8 +7,13 @@
  */
 import {docsSetOf, fallbackQueries, keywordsEnd} from './indexContract.mjs';
 
-/** What the reader's own docs set weighs against the other when both match. */
-export const currentSetBoost = 3;
+/**
+ * What the reader's own docs set weighs against the other when both match. 6 rather than 3
+ * (2026-11-28, scripts/search/rank.mjs): a v4 reader's "配置文件加载失败" had the v5 file-storage
+ * page before the FAQ; the titles and object names, v5 ones searched from the v5 docs, kept
+ * their scores.
+ */
+export const currentSetBoost = 6;
 /**
  * Pagefind's ranking (measured with scripts/search/rank.mjs on the committed query set
  * and a held-out set). Long reference pages are the subject of what they name, not noise

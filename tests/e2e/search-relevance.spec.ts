@@ -20,11 +20,12 @@ const limits = {
 } as const;
 
 // The readers' questions (scripts/search/queries-readers.json: issue and discussion titles and
-// the FAQ), the held-out half, on which no keyword was chosen. Measured (2026-11-28): zh 85.9 % at
-// 1 and 88.5 % at 3, en 82.1 % and 84.6 % (scripts/search/README.md; the goal is 90 % and 97 %);
-// the floors are just under that.
+// the FAQ), the held-out half, on which no keyword was chosen. Measured with this ranking
+// (2026-11-28, after concept keywords for most reference pages and the docs-set weight of 6):
+// zh 87.2 % at 1 and 91 % at 3, en 82.1 % and 84.6 %, as before them (the goal is 90 % and 97 %;
+// the tuned half went to zh 97.5 % / 100 %, en 97.5 % / 98.7 %). The floors are just under that.
 const heldOutLimits = {
-  zh: {successAt1: 85, successAt3: 88},
+  zh: {successAt1: 87, successAt3: 90},
   en: {successAt1: 82, successAt3: 84},
 } as const;
 
@@ -59,6 +60,24 @@ for (const lang of ['zh', 'en'] as const) {
     console.log(`search relevance ${lang}, readers held out: success@1 ${result.successAt1} %, success@3 ${result.successAt3} %\n  ${misses.join('\n  ')}`);
     expect(result.successAt3, misses.join('\n')).toBeGreaterThanOrEqual(floors.successAt3);
     expect(result.successAt1, misses.join('\n')).toBeGreaterThanOrEqual(floors.successAt1);
+  });
+
+  // Queries no page answers. In Chinese no page has every word of them, and the search shows the
+  // pages with the most of their words (localSearch.ts `rankedResults`); in English Pagefind
+  // itself already returns pages for them (these queries have a page "with every word" as
+  // Pagefind matches). Either way the words matched are ones any page may say ("如何", "手机",
+  // "a"), so what is shown has nothing to do with the question. Measured (2026-11-28): 如何 退款
+  // -> /developer/protocols/muxcool first, 苹果 手机 越狱 -> /config/protocols/shadowsocks;
+  // "book a haircut" -> /en_US/developer/protocols/vmess, "refund a purchase" ->
+  // /en_US/config/routing. Marked as failing until such queries find nothing.
+  const unanswerable = lang === 'zh' ? ['如何 退款', '苹果 手机 越狱'] : ['book a haircut', 'refund a purchase'];
+  const unanswerableQueries = unanswerable.map((q) => ({q, want: ['/'], kind: 'unanswerable'}));
+  test(`queries no page answers (${lang}) find nothing, rather than pages that share a common word`, async ({page}) => {
+    test.fail(true, 'issue 41: such queries are answered with pages that share only a common word');
+    test.setTimeout(120_000);
+    const shown = await rankedFor(page, lang, unanswerableQueries);
+    console.log(`search ${lang}, queries no page answers:\n  ${unanswerable.map((q) => `${q}: ${shown[q]!.join(', ') || '(nothing)'}`).join('\n  ')}`);
+    for (const q of unanswerable) expect(shown[q], `"${q}" shows pages`).toEqual([]);
   });
 
   test(`the modal (${lang}) lists first what the rankings above put first, on ${sampleSize} queries of each set`, async ({page}) => {
