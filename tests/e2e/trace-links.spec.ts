@@ -1,7 +1,9 @@
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {codeBlocks} from '../content/blocks.mjs';
-import {traceConfig, traceName} from '../../src/plugins/traceLink';
+// link.ts, not the plugin's index: the index reads the page map (an .mjs file), which Playwright's
+// loader cannot take from a TypeScript module
+import {traceConfigFor, traceName} from '../../src/plugins/traceLink/link';
 import {readConfig} from '../../src/tracer/config';
 import type {Format} from '../../src/tracer/model';
 import {emptyGeoData} from '../../src/tracer/geodata';
@@ -48,7 +50,7 @@ function linksOf(file: string): Link[] {
     if (name === null) continue;
     const e = examples.find((x) => x.trace === name);
     if (!e) throw new Error(`${file}: trace="${name}" has no expectations`);
-    const config = traceConfig(b.meta, b.code, file, b.line);
+    const config = traceConfigFor(b.meta, b.code, file, pageOf(file).page.startsWith('/v5/'), b.line);
     const d = e.routes?.[0]?.dest ?? e.balancers?.[0]?.dest ?? {address: 'www.example.com', port: 443, network: 'tcp'};
     // only what this test types into the panel
     const dest: Destination = {address: d.address, port: d.port, network: d.network, inboundTag: d.inboundTag ?? '', dnsAnswer: d.dnsAnswer ?? []};

@@ -14,60 +14,20 @@
  * build with the page and the fence's line, rather than giving a link to a broken configuration.
  * A partial file says wrap=<row> instead (wrapName), so that the other checks take it as written.
  */
-import {traceHash} from '../../utils/traceHash';
-import {wrapFragment} from './wrap';
+import {traceConfigFor, traceHref, traceName} from './link';
 import {pageRootOf} from '../../../builder/content/files.mjs';
+
+export {fragmentName, traceConfigFor, traceHref, traceMetaPattern, traceName, wrapName} from './link';
 
 type MdNode = {type: string; lang?: string | null; meta?: string | null; value?: string; url?: string; children?: MdNode[]; data?: Record<string, unknown>; position?: {start: {line: number}}};
 type VFileLike = {path?: string};
 
-export const traceMetaPattern = /(?:^|\s)trace=(?:"([^"]+)"|(\S+))/;
-
-export function traceName(meta: string | null | undefined): string | null {
-  const m = traceMetaPattern.exec(meta ?? '');
-  return m ? (m[1] ?? m[2] ?? null) : null;
-}
-
-export function fragmentName(meta: string | null | undefined): string | null {
-  return /(?:^|\s)fragment=(\S+)/.exec(meta ?? '')?.[1] ?? null;
-}
-
-/**
- * wrap=<row> on a partial file that the example check and the lab take as written (lab=, no
- * fragment=): only its trace link is wrapped, by that row of wrap.ts (wrap=services).
- */
-export function wrapName(meta: string | null | undefined): string | null {
-  return /(?:^|\s)wrap=(\S+)/.exec(meta ?? '')?.[1] ?? null;
-}
-
 /** Whether a page (its file path) belongs to the v5 docs instance, in either language. */
 export const isV5Page = (path: string): boolean => pageRootOf(path)?.v5 === true;
 
-/**
- * The configuration a trace= fence stands for: its JSON, wrapped when the fence names a fragment.
- * Throws an Error naming the page and the fence's line when the JSON does not parse or the
- * fragment cannot be wrapped.
- */
+/** traceConfigFor, the page's instance read off its file path by the page map. */
 export function traceConfig(meta: string | null | undefined, code: string, path: string, line?: number): unknown {
-  const where = `${path}${line === undefined ? '' : `:${line}`} (trace="${traceName(meta) ?? ''}")`;
-  let value: unknown;
-  try {
-    value = JSON.parse(code) as unknown;
-  } catch {
-    throw new Error(`${where}: a trace= example is not valid JSON`);
-  }
-  const kind = fragmentName(meta) ?? wrapName(meta);
-  if (kind === null) return value;
-  const page = (/([^\\/]+)\.mdx?$/.exec(path)?.[1]) ?? '';
-  try {
-    return wrapFragment(kind, value, {v5: isV5Page(path), page});
-  } catch (e) {
-    throw new Error(`${where}: ${(e as Error).message}`);
-  }
-}
-
-export function traceHref(config: unknown): string {
-  return `pathname:///awesome/config-checker${traceHash(config)}`;
+  return traceConfigFor(meta, code, path, isV5Page(path), line);
 }
 
 export default function remarkTraceLink() {
