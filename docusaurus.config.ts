@@ -14,6 +14,7 @@ import leanPrism from './src/plugins/leanPrism';
 import leanTslib from './src/plugins/leanTslib';
 import prismColours from './src/plugins/prismColours';
 import leanDocsMetadata from './src/plugins/leanDocsMetadata';
+import leanSiteData from './src/plugins/leanSiteData';
 import bundleReport from './src/plugins/bundleReport';
 import configSchemas from './src/plugins/configSchemas';
 import rehypeAnchorAliases from './src/plugins/anchorAliases';
@@ -101,6 +102,7 @@ export default {
     leanTslib,
     prismColours,
     leanDocsMetadata,
+    leanSiteData,
     // JSON Schemas of the configuration: /schemas/v4|v5/config.json and the checker page.
     configSchemas,
     // the lab's notes are compiled into the pages: a new src/data/labProofs.json invalidates the cache

@@ -11,12 +11,22 @@ import {DocSearchButton} from '@docsearch/react/button';
 import {useDocSearchKeyboardEvents} from '@docsearch/react/useDocSearchKeyboardEvents';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import {translate} from '@docusaurus/Translate';
-import translations from '@theme/SearchTranslations';
 import {modalCssPath} from '@site/src/search/modalCss';
 import type {Props as ModalProps} from './LocalSearchModal';
 // The button's styles are needed at first paint; the modal's come with the modal (below).
 import '@docsearch/css/dist/_variables.css';
 import '@docsearch/css/dist/button.css';
+
+/**
+ * The button's strings, as theme-search-algolia 3.10.2's SearchTranslations writes them (its
+ * `button`). That module translates the whole modal (1.6 KB gzip): imported here, it sat in every
+ * page's main.js; LocalSearchModal, loaded when search opens, imports it for the rest.
+ * tests/unit/search-button-translations.test.ts holds the two to the same strings.
+ */
+function buttonTranslations(): {buttonText: string; buttonAriaLabel: string} {
+  const label = translate({id: 'theme.SearchBar.label', message: 'Search', description: 'The ARIA label and placeholder for search button'});
+  return {buttonText: label, buttonAriaLabel: label};
+}
 
 export type Props = {missingResultsUrl: ModalProps['missingResultsUrl']};
 
@@ -125,7 +135,7 @@ export default function LocalSearchBar({missingResultsUrl}: Props): ReactNode {
         onMouseOver={preload}
         onClick={openModal}
         ref={searchButtonRef}
-        translations={translations.button}
+        translations={buttonTranslations()}
       />
       {loadFailed && !isOpen && (
         <div role="alert" className="alert alert--warning shadow--md" style={{position: 'fixed', left: '1rem', right: '1rem', top: 'calc(var(--ifm-navbar-height) + 0.5rem)', zIndex: 1000, maxWidth: '32rem', margin: '0 auto'}}>
