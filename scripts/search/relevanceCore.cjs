@@ -223,7 +223,13 @@ async function rankAll(page, queries, lang, {address, setOf, ranking, boost, lim
         const counts = new Map();
         await Promise.all(exactWords.map(async (/** @type {{word: string, exact: string | null}} */ {word, exact}) => {
           const [known, found] = await Promise.all([exact ? pagefind.search(exact) : null, pagefind.search(word)]);
-          if (exact && !known?.results.length) return;
+          if (exact && !known?.results.length) {
+            // Unless a word marked in its first result begins with it (indexContract.mjs `markedBeginWith`).
+            const first = found?.results[0];
+            const excerpt = first ? (await first.data()).excerpt : '';
+            const start = word.toLowerCase();
+            if (![...excerpt.matchAll(/<mark>(.*?)<\/mark>/g)].some((m) => (m[1] ?? '').toLowerCase().replace(/^[^\p{L}\p{N}]+/u, '').startsWith(start))) return;
+          }
           for (const {id} of found?.results ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
         }));
         /** @param {{r: any, s: number}[]} list */

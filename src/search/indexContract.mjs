@@ -88,11 +88,22 @@ export function answersQuery(matched, total) {
  * one does ("refund" finds "re-enters", "haircut" finds "HAProxy"); in quotes it does not, but a
  * phrase only searches the pages' text, not their title or keywords. So a word whose phrase finds
  * some page is matched by every page its plain search finds, and a word whose phrase finds none
- * by no page.
+ * only when it begins a word the index has (`markedBeginWith`: a word still being typed).
  * @param {string} word
  * @returns {string | null}
  */
 export const exactQuery = (word) => (/^[\p{L}\p{N}]+$/u.test(word) ? `"${word}"` : null);
+
+/**
+ * Whether a word marked in a Pagefind excerpt begins with `word` (so the index has words that
+ * begin with it), rather than with a shorter part of it that Pagefind fell back to.
+ * @param {string} excerpt
+ * @param {string} word
+ */
+export function markedBeginWith(excerpt, word) {
+  const start = word.toLowerCase();
+  return [...excerpt.matchAll(/<mark>(.*?)<\/mark>/g)].some((m) => (m[1] ?? '').toLowerCase().replace(/^[^\p{L}\p{N}]+/u, '').startsWith(start));
+}
 
 /**
  * What the search tries when no page has every word of a query (Pagefind finds only pages that

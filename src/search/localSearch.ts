@@ -5,7 +5,7 @@
  * screen. Pagefind picks the index of the page's language from <html lang>; a query loads only
  * the index chunks and result fragments it needs.
  */
-import {answersQuery, docsSetOf, exactQuery, fallbackQueries, keywordsEnd, meaningfulWords} from './indexContract.mjs';
+import {answersQuery, docsSetOf, exactQuery, fallbackQueries, keywordsEnd, markedBeginWith, meaningfulWords} from './indexContract.mjs';
 
 /**
  * What the reader's own docs set weighs against the other when both match. 6 rather than 3
@@ -182,18 +182,29 @@ async function scoredResults(pagefind: Pagefind, query: string, set: DocsSet): P
 
 /**
  * How many of a query's meaningful words each page has, by result id: the pages Pagefind finds for
- * a word, if the index has the word itself (`exactQuery`), not only a shorter word Pagefind fell
- * back to. The words' index chunks came with the whole query.
+ * a word, if the index has the word itself (`exactQuery`) or words that begin with it, not only a
+ * shorter word Pagefind fell back to. The words' index chunks came with the whole query.
  */
 async function pagesWithWords(pagefind: Pagefind, words: string[]): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   await Promise.all(words.map(async (word) => {
     const exact = exactQuery(word);
     const [known, found] = await Promise.all([exact ? pagefind.search(exact) : null, pagefind.search(word)]);
-    if (exact && !known?.results.length) return;
+    if (exact && !known?.results.length && !(await beginsAWord(found?.results[0], word))) return;
     for (const {id} of found?.results ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
   }));
   return counts;
+}
+
+/**
+ * Whether a word the index lacks is the start of one it has (a word still being typed: "rou" for
+ * routing), not a word Pagefind shortened: a word marked in the first result's excerpt begins with
+ * it. That result's fragment is usually the one the list shows first.
+ */
+async function beginsAWord(first: PagefindResult | undefined, word: string): Promise<boolean> {
+  if (!first) return false;
+  const {excerpt} = await first.data();
+  return markedBeginWith(excerpt, word);
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   type Pagefind, type PagefindData, type PagefindResult,
 } from '../../src/search/localSearch';
 import {localSearch, queryOf, withFallback, type Mode, type Search} from '../../src/search/searchClient';
-import {answersQuery, exactQuery, fallbackQueries, meaningfulWords, queryWords} from '../../src/search/indexContract.mjs';
+import {answersQuery, exactQuery, fallbackQueries, markedBeginWith, meaningfulWords, queryWords} from '../../src/search/indexContract.mjs';
 import * as indexer from '../../builder/search/pagefind.mjs';
 
 const result = (id: string, score: number, data: Partial<PagefindData> = {}): PagefindResult => ({
@@ -195,11 +195,13 @@ test('the meaningful words of a query: its words without question and function w
 function indexOf(pagesOf: Record<string, string[]>, sets: Record<string, string> = {}): {pagefind: Pagefind; asked: string[]} {
   const asked: string[] = [];
   const known = Object.keys(pagesOf);
+  const marked = new Map<string, string>();
   const pages = (word: string, quoted: boolean): string[] => {
     if (pagesOf[word]) return pagesOf[word]!;
     if (quoted) return [];
-    for (let n = word.length - 1; n > 0; n -= 1) {
+    for (let n = word.length; n > 0; n -= 1) {
       const prefixed = known.filter((k) => k.startsWith(word.slice(0, n)));
+      for (const k of prefixed) for (const id of pagesOf[k]!) marked.set(id, k);
       if (prefixed.length) return [...new Set(prefixed.flatMap((k) => pagesOf[k]!))];
     }
     return [];
@@ -213,7 +215,7 @@ function indexOf(pagesOf: Record<string, string[]>, sets: Record<string, string>
       let ids = pages(words[0]!, quoted);
       for (const w of words.slice(1)) ids = ids.filter((id) => pages(w, quoted).includes(id));
       const set = options?.filters?.set;
-      return {results: ids.filter((id) => !set || (sets[id] ?? 'main') === set).map((id) => result(id, 1))};
+      return {results: ids.filter((id) => !set || (sets[id] ?? 'main') === set).map((id) => result(id, 1, {excerpt: `a <mark>${marked.get(id) ?? ''}</mark> b`}))};
     },
   };
   return {pagefind, asked};
@@ -237,6 +239,11 @@ test('rankedResults: a query of question and function words alone, or one whose 
   assert.deepEqual((await rankedResults(pagefind, '如何 配置 路由', 'main')).map((r) => r.id), ['routing']);
   assert.deepEqual((await rankedResults(pagefind, 'how to write routing rules', 'main')).map((r) => r.id), ['routing']);
   assert.deepEqual((await rankedResults(pagefind, '路由 越狱', 'main')).map((r) => r.id), ['routing']);
+  // A word still being typed begins a word the index has.
+  assert.deepEqual((await rankedResults(pagefind, 'rou', 'main')).map((r) => r.id), ['routing']);
+  assert.deepEqual((await rankedResults(pagefind, 'routing ru', 'main')).map((r) => r.id), ['routing']);
+  assert.equal(markedBeginWith('x <mark>(HAProxy,</mark> y', 'haircut'), false);
+  assert.equal(markedBeginWith('x <mark>(HAProxy,</mark> y', 'hapro'), true);
 });
 
 test('the query is read from every request shape the Algolia client sends', () => {
