@@ -186,13 +186,13 @@ async function runAll(page, queries, lang, address = (path) => path) {
  * @param {Query[]} queries
  * @param {'zh'|'en'} lang
  * @param {{address: (path: string) => string, setOf: (path: string) => string, ranking: object, boost: number, limit: number, fallback: (query: string) => string[][],
- *   meaningful: (query: string) => string[], answers: (matched: number, total: number) => boolean, exact: (word: string) => string | null}} how
+ *   meaningful: (query: string) => string[], answers: (matched: number, total: number) => boolean, exact: (word: string) => string | null, searched: (query: string) => string}} how
  *   the address of a site path, the docs set of a path (indexContract.mjs `docsSetOf`), the modal's ranking, boost and page
  *   limit, the shorter queries it tries when no page has every word (indexContract.mjs `fallbackQueries`), and which pages
  *   it lists: those with enough of the query's meaningful words (`meaningfulWords`, `answersQuery`, each word searched as
- *   `exactQuery`)
+ *   `exactQuery`), searching the query's meaningful words alone when it had stop words (`searchedText`)
  */
-async function rankAll(page, queries, lang, {address, setOf, ranking, boost, limit, fallback, meaningful, answers, exact}) {
+async function rankAll(page, queries, lang, {address, setOf, ranking, boost, limit, fallback, meaningful, answers, exact, searched}) {
   /** @type {Record<string, string[]>} */
   const results = {};
   for (const [start, group] of byStart(queries)) {
@@ -200,7 +200,7 @@ async function rankAll(page, queries, lang, {address, setOf, ranking, boost, lim
     await page.goto(address(path));
     const mine = setOf(path);
     /** @type {Record<string, string[]>} */
-    const found = await page.evaluate(async ({words, levels, wanted, ranking, boost, limit, mine}) => {
+    const found = await page.evaluate(async ({words, texts, levels, wanted, ranking, boost, limit, mine}) => {
       // import() written out of sight of whatever transpiles this file for the test runner, which
       // could turn it into require(): this runs in the page, where it must stay an import.
       const load = /** @type {(url: string) => Promise<any>} */ (new Function('url', 'return import(url)'));
@@ -234,7 +234,7 @@ async function rankAll(page, queries, lang, {address, setOf, ranking, boost, lim
         }));
         /** @param {{r: any, s: number}[]} list */
         const answering = (list) => (need === null ? [] : list.filter(({r}) => (counts.get(r.id) ?? 0) >= need));
-        let ranked = answering(await scored(q));
+        let ranked = answering(await scored(texts[i] ?? q));
         // As the modal does when no page has every word (localSearch.ts `rankedResults`).
         for (const level of ranked.length || need === null ? [] : levels[i] ?? []) {
           /** @type {Map<string, {r: any, s: number}>} */
@@ -254,7 +254,7 @@ async function rankAll(page, queries, lang, {address, setOf, ranking, boost, lim
         out[q] = await Promise.all(ranked.slice(0, limit).map(async ({r}) => (await r.data()).url));
       }
       return out;
-    }, {words: group.map((q) => q.q), levels: group.map((q) => fallback(q.q)), wanted: group.map((q) => {
+    }, {words: group.map((q) => q.q), texts: group.map((q) => searched(q.q)), levels: group.map((q) => fallback(searched(q.q))), wanted: group.map((q) => {
       const meant = meaningful(q.q);
       // The fewest of them a listed page must have (null: none is enough, the query finds nothing).
       const need = Array.from({length: meant.length + 1}, (_, m) => m).find((m) => answers(m, meant.length)) ?? null;

@@ -71,6 +71,16 @@ export function meaningfulWords(query) {
 }
 
 /**
+ * What is searched for a query: its meaningful words, when it had stop words (so that a page
+ * saying 如何 often does not outrank the one about the topic), else the query as typed.
+ * @param {string} query
+ */
+export function searchedText(query) {
+  const words = meaningfulWords(query);
+  return words.length < queryWords(query).length ? words.join(' ') : query;
+}
+
+/**
  * Whether a page that has `matched` of a query's `total` meaningful words answers it: at least
  * half of them. A page that has only a minority of what the query is about ("苹果 手机 越狱" on a
  * page that says 手机) is not shown.

@@ -5,7 +5,7 @@
  * screen. Pagefind picks the index of the page's language from <html lang>; a query loads only
  * the index chunks and result fragments it needs.
  */
-import {answersQuery, docsSetOf, exactQuery, fallbackQueries, keywordsEnd, markedBeginWith, meaningfulWords} from './indexContract.mjs';
+import {answersQuery, docsSetOf, exactQuery, fallbackQueries, keywordsEnd, markedBeginWith, meaningfulWords, searchedText} from './indexContract.mjs';
 
 /**
  * What the reader's own docs set weighs against the other when both match. 6 rather than 3
@@ -215,7 +215,8 @@ async function beginsAWord(first: PagefindResult | undefined, word: string): Pro
  * shorter queries rarely download anything: their words' index chunks came with the whole query.
  * Only pages that have at least half of the query's meaningful words themselves are listed
  * (indexContract.mjs `meaningfulWords`, `answersQuery`): a query of question words alone, or one
- * whose pages share only a minority of its words with it, finds nothing.
+ * whose pages share only a minority of its words with it, finds nothing. The question words are
+ * not searched (`searchedText`).
  */
 export async function rankedResults(pagefind: Pagefind, query: string, set: DocsSet, limit = pagesPerQuery): Promise<PagefindResult[]> {
   const words = meaningfulWords(query);
@@ -223,9 +224,10 @@ export async function rankedResults(pagefind: Pagefind, query: string, set: Docs
   const withWords = await pagesWithWords(pagefind, words);
   const answering = (found: {result: PagefindResult; score: number}[]) =>
     found.filter(({result}) => answersQuery(withWords.get(result.id) ?? 0, words.length));
-  const all = answering(await scoredResults(pagefind, query, set));
+  const text = searchedText(query);
+  const all = answering(await scoredResults(pagefind, text, set));
   if (all.length > 0) return all.slice(0, limit).map(({result}) => result);
-  for (const level of fallbackQueries(query)) {
+  for (const level of fallbackQueries(text)) {
     const found = new Map<string, {result: PagefindResult; score: number}>();
     for (const shorter of await Promise.all(level.map((q) => scoredResults(pagefind, q, set)))) {
       for (const {result, score} of shorter) {
