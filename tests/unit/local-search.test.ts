@@ -9,7 +9,7 @@ import {
   type Pagefind, type PagefindData, type PagefindResult,
 } from '../../src/search/localSearch';
 import {localSearch, queryOf, withFallback, type Mode, type Search} from '../../src/search/searchClient';
-import {answersQuery, exactQuery, fallbackQueries, markedBeginWith, meaningfulWords, queryWords} from '../../src/search/indexContract.mjs';
+import {answersQuery, exactQuery, fallbackQueries, markedBeginWith, meaningfulWords, queryWords, searchedText} from '../../src/search/indexContract.mjs';
 import * as indexer from '../../builder/search/pagefind.mjs';
 
 const result = (id: string, score: number, data: Partial<PagefindData> = {}): PagefindResult => ({
@@ -183,6 +183,9 @@ test('the meaningful words of a query: its words without question and function w
   assert.equal(answersQuery(1, 3), false);
   assert.equal(answersQuery(2, 3), true);
   assert.equal(answersQuery(0, 0), false);
+  // The query searched: its meaningful words when it had stop words, else as typed.
+  assert.equal(searchedText('how to write routing rules'), 'write routing rules');
+  assert.equal(searchedText('routing  rules'), 'routing  rules');
   assert.equal(exactQuery('routing'), '"routing"');
   assert.equal(exactQuery('HTTP/2'), null);
 });
