@@ -14,7 +14,7 @@ import {resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {commandOptions} from '../commandLine.mjs';
 import core from './relevanceCore.cjs';
-import {docsSetOf, fallbackQueries} from '../../src/search/indexContract.mjs';
+import {answersQuery, docsSetOf, exactQuery, fallbackQueries, meaningfulWords, searchedText} from '../../src/search/indexContract.mjs';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -35,7 +35,8 @@ async function main() {
     for (const lang of (options.lang ? [options.lang] : ['zh', 'en'])) {
       const page = await browser.newPage();
       const results = await core.rankAll(page, set[lang], lang,
-        {address: (path) => `http://127.0.0.1:${port}${path}`, setOf: docsSetOf, ranking, boost, limit: pagesPerQuery, fallback: fallbackQueries});
+        {address: (path) => `http://127.0.0.1:${port}${path}`, setOf: docsSetOf, ranking, boost, limit: pagesPerQuery, fallback: fallbackQueries,
+          meaningful: meaningfulWords, answers: answersQuery, exact: exactQuery, searched: searchedText});
       const scored = core.score(set[lang], results, lang);
       console.log(`${lang}: ${scored.queries} queries, success@1 ${scored.successAt1} %, success@3 ${scored.successAt3} %`);
       for (const m of scored.misses) console.log(`  ${m.q} [${m.kind}${m.half ? ` ${m.half}` : ''}${m.from ? ` from ${m.from}` : ''}] want ${m.want}: rank ${m.rank ?? '-'}, first ${m.first}`);

@@ -185,11 +185,14 @@ async function runAll(page, queries, lang, address = (path) => path) {
  * @param {import('@playwright/test').Page} page
  * @param {Query[]} queries
  * @param {'zh'|'en'} lang
- * @param {{address: (path: string) => string, setOf: (path: string) => string, ranking: object, boost: number, limit: number, fallback: (query: string) => string[][]}} how
+ * @param {{address: (path: string) => string, setOf: (path: string) => string, ranking: object, boost: number, limit: number, fallback: (query: string) => string[][],
+ *   meaningful: (query: string) => string[], answers: (matched: number, total: number) => boolean, exact: (word: string) => string | null, searched: (query: string) => string}} how
  *   the address of a site path, the docs set of a path (indexContract.mjs `docsSetOf`), the modal's ranking, boost and page
- *   limit, and the shorter queries it tries when no page has every word (indexContract.mjs `fallbackQueries`)
+ *   limit, the shorter queries it tries when no page has every word (indexContract.mjs `fallbackQueries`), and which pages
+ *   it lists: those with enough of the query's meaningful words (`meaningfulWords`, `answersQuery`, each word searched as
+ *   `exactQuery`), searching the query's meaningful words alone when it had stop words (`searchedText`)
  */
-async function rankAll(page, queries, lang, {address, setOf, ranking, boost, limit, fallback}) {
+async function rankAll(page, queries, lang, {address, setOf, ranking, boost, limit, fallback, meaningful, answers, exact, searched}) {
   /** @type {Record<string, string[]>} */
   const results = {};
   for (const [start, group] of byStart(queries)) {
@@ -197,7 +200,7 @@ async function rankAll(page, queries, lang, {address, setOf, ranking, boost, lim
     await page.goto(address(path));
     const mine = setOf(path);
     /** @type {Record<string, string[]>} */
-    const found = await page.evaluate(async ({words, levels, ranking, boost, limit, mine}) => {
+    const found = await page.evaluate(async ({words, texts, levels, wanted, ranking, boost, limit, mine}) => {
       // import() written out of sight of whatever transpiles this file for the test runner, which
       // could turn it into require(): this runs in the page, where it must stay an import.
       const load = /** @type {(url: string) => Promise<any>} */ (new Function('url', 'return import(url)'));
@@ -214,9 +217,26 @@ async function rankAll(page, queries, lang, {address, setOf, ranking, boost, lim
         return merged.sort((x, y) => y.s - x.s);
       };
       for (const [i, q] of words.entries()) {
-        let ranked = await scored(q);
+        // Only pages with enough of the query's meaningful words, as the modal lists (localSearch.ts `rankedResults`).
+        const {exactWords, need} = wanted[i] ?? {exactWords: [], need: null};
+        /** @type {Map<string, number>} */
+        const counts = new Map();
+        await Promise.all(exactWords.map(async (/** @type {{word: string, exact: string | null}} */ {word, exact}) => {
+          const [known, found] = await Promise.all([exact ? pagefind.search(exact) : null, pagefind.search(word)]);
+          if (exact && !known?.results.length) {
+            // Unless a word marked in its first result begins with it (indexContract.mjs `markedBeginWith`).
+            const first = found?.results[0];
+            const excerpt = first ? (await first.data()).excerpt : '';
+            const start = word.toLowerCase();
+            if (![...excerpt.matchAll(/<mark>(.*?)<\/mark>/g)].some((m) => (m[1] ?? '').toLowerCase().replace(/^[^\p{L}\p{N}]+/u, '').startsWith(start))) return;
+          }
+          for (const {id} of found?.results ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
+        }));
+        /** @param {{r: any, s: number}[]} list */
+        const answering = (list) => (need === null ? [] : list.filter(({r}) => (counts.get(r.id) ?? 0) >= need));
+        let ranked = answering(await scored(texts[i] ?? q));
         // As the modal does when no page has every word (localSearch.ts `rankedResults`).
-        for (const level of ranked.length ? [] : levels[i] ?? []) {
+        for (const level of ranked.length || need === null ? [] : levels[i] ?? []) {
           /** @type {Map<string, {r: any, s: number}>} */
           const sum = new Map();
           for (const shorter of await Promise.all(level.map(scored))) {
@@ -225,15 +245,21 @@ async function rankAll(page, queries, lang, {address, setOf, ranking, boost, lim
               if (seen) seen.s += s; else sum.set(r.id, {r, s});
             }
           }
-          if (sum.size) {
-            ranked = [...sum.values()].sort((x, y) => y.s - x.s);
+          const shown = answering([...sum.values()]);
+          if (shown.length) {
+            ranked = shown.sort((x, y) => y.s - x.s);
             break;
           }
         }
         out[q] = await Promise.all(ranked.slice(0, limit).map(async ({r}) => (await r.data()).url));
       }
       return out;
-    }, {words: group.map((q) => q.q), levels: group.map((q) => fallback(q.q)), ranking, boost, limit, mine});
+    }, {words: group.map((q) => q.q), texts: group.map((q) => searched(q.q)), levels: group.map((q) => fallback(searched(q.q))), wanted: group.map((q) => {
+      const meant = meaningful(q.q);
+      // The fewest of them a listed page must have (null: none is enough, the query finds nothing).
+      const need = Array.from({length: meant.length + 1}, (_, m) => m).find((m) => answers(m, meant.length)) ?? null;
+      return {exactWords: meant.map((word) => ({word, exact: exact(word)})), need};
+    }), ranking, boost, limit, mine});
     for (const query of group) results[resultKey(query)] = pagesOf(found[query.q] ?? []);
   }
   return results;

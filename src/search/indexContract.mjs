@@ -48,6 +48,74 @@ export function queryWords(query) {
 }
 
 /**
+ * Words that say how a question is asked, not what it is about: question words and function words
+ * (and, in Chinese, the particles the word segmenter splits off). Any page says them, so a page
+ * that matches only these does not answer the query (issue 41: "如何 退款" listed a page for 如何).
+ */
+export const stopWords = new Set([
+  '如何', '怎么', '怎样', '怎么样', '怎么办', '什么', '为什么', '为何', '哪个', '哪些', '哪里', '吗', '呢', '吧', '啊', '的', '地', '得',
+  '了', '是', '在', '可以', '能', '能否', '是否', '请问', '我', '我的', '你', '一个', '和', '与', '或', '及', '要', '想',
+  'a', 'an', 'the', 'to', 'of', 'in', 'on', 'at', 'for', 'with', 'by', 'from', 'into', 'and', 'or', 'is', 'are', 'be', 'was',
+  'were', 'do', 'does', 'did', 'how', 'what', 'why', 'when', 'where', 'which', 'who', 'can', 'could', 'should', 'would',
+  'will', 'i', 'my', 'me', 'we', 'you', 'your', 'it', 'its', 'this', 'that', 'these', 'those', 'there', 'as', 'so', 'if',
+]);
+
+/**
+ * The words of a query that say what it is about: its words (`queryWords`) without the stop words.
+ * A query made only of stop words has none, and finds nothing.
+ * @param {string} query
+ * @returns {string[]}
+ */
+export function meaningfulWords(query) {
+  return queryWords(query).filter((word) => !stopWords.has(word.toLowerCase()));
+}
+
+/**
+ * What is searched for a query: its meaningful words, when it had stop words (so that a page
+ * saying 如何 often does not outrank the one about the topic), else the query as typed.
+ * @param {string} query
+ */
+export function searchedText(query) {
+  const words = meaningfulWords(query);
+  return words.length < queryWords(query).length ? words.join(' ') : query;
+}
+
+/**
+ * Whether a page that has `matched` of a query's `total` meaningful words answers it: at least
+ * half of them. A page that has only a minority of what the query is about ("苹果 手机 越狱" on a
+ * page that says 手机) is not shown.
+ * @param {number} matched
+ * @param {number} total
+ */
+export function answersQuery(matched, total) {
+  return total > 0 && matched * 2 >= total;
+}
+
+/**
+ * The query that tells whether the index has a word itself: the word as a quoted phrase, or null
+ * for a word with punctuation in it (`HTTP/2`, `dokodemo-door`), which a phrase does not find and
+ * which is taken as it is. Pagefind, given a word no indexed word begins with, shortens it until
+ * one does ("refund" finds "re-enters", "haircut" finds "HAProxy"); in quotes it does not, but a
+ * phrase only searches the pages' text, not their title or keywords. So a word whose phrase finds
+ * some page is matched by every page its plain search finds, and a word whose phrase finds none
+ * only when it begins a word the index has (`markedBeginWith`: a word still being typed).
+ * @param {string} word
+ * @returns {string | null}
+ */
+export const exactQuery = (word) => (/^[\p{L}\p{N}]+$/u.test(word) ? `"${word}"` : null);
+
+/**
+ * Whether a word marked in a Pagefind excerpt begins with `word` (so the index has words that
+ * begin with it), rather than with a shorter part of it that Pagefind fell back to.
+ * @param {string} excerpt
+ * @param {string} word
+ */
+export function markedBeginWith(excerpt, word) {
+  const start = word.toLowerCase();
+  return [...excerpt.matchAll(/<mark>(.*?)<\/mark>/g)].some((m) => (m[1] ?? '').toLowerCase().replace(/^[^\p{L}\p{N}]+/u, '').startsWith(start));
+}
+
+/**
  * What the search tries when no page has every word of a query (Pagefind finds only pages that
  * have them all, so one word no page uses, such as a symptom in a reader's own words, leaves
  * nothing): the query with one word left out, every way, then two, and so on down to single

@@ -5,7 +5,7 @@
  * screen. Pagefind picks the index of the page's language from <html lang>; a query loads only
  * the index chunks and result fragments it needs.
  */
-import {docsSetOf, fallbackQueries, keywordsEnd} from './indexContract.mjs';
+import {answersQuery, docsSetOf, exactQuery, fallbackQueries, keywordsEnd, markedBeginWith, meaningfulWords, searchedText} from './indexContract.mjs';
 
 /**
  * What the reader's own docs set weighs against the other when both match. 6 rather than 3
@@ -181,16 +181,53 @@ async function scoredResults(pagefind: Pagefind, query: string, set: DocsSet): P
 }
 
 /**
+ * How many of a query's meaningful words each page has, by result id: the pages Pagefind finds for
+ * a word, if the index has the word itself (`exactQuery`) or words that begin with it, not only a
+ * shorter word Pagefind fell back to. The words' index chunks came with the whole query.
+ */
+async function pagesWithWords(pagefind: Pagefind, words: string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  await Promise.all(words.map(async (word) => {
+    const exact = exactQuery(word);
+    const [known, found] = await Promise.all([exact ? pagefind.search(exact) : null, pagefind.search(word)]);
+    if (exact && !known?.results.length && !(await beginsAWord(found?.results[0], word))) return;
+    for (const {id} of found?.results ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }));
+  return counts;
+}
+
+/**
+ * Whether a word the index lacks is the start of one it has (a word still being typed: "rou" for
+ * routing), not a word Pagefind shortened: a word marked in the first result's excerpt begins with
+ * it. That result's fragment is usually the one the list shows first.
+ */
+async function beginsAWord(first: PagefindResult | undefined, word: string): Promise<boolean> {
+  if (!first) return false;
+  const {excerpt} = await first.data();
+  return markedBeginWith(excerpt, word);
+}
+
+/**
  * The results for a query, best first (the reader's docs set weighted up), without their
  * fragments: each result's `data()` downloads its page's fragment. When no page has every word,
  * the pages that have the most of them (indexContract.mjs `fallbackQueries`: the first level of
  * shorter queries that finds any page, each page ranked by its scores summed over them). The
  * shorter queries rarely download anything: their words' index chunks came with the whole query.
+ * Only pages that have at least half of the query's meaningful words themselves are listed
+ * (indexContract.mjs `meaningfulWords`, `answersQuery`): a query of question words alone, or one
+ * whose pages share only a minority of its words with it, finds nothing. The question words are
+ * not searched (`searchedText`).
  */
 export async function rankedResults(pagefind: Pagefind, query: string, set: DocsSet, limit = pagesPerQuery): Promise<PagefindResult[]> {
-  const all = await scoredResults(pagefind, query, set);
+  const words = meaningfulWords(query);
+  if (words.length === 0) return [];
+  const withWords = await pagesWithWords(pagefind, words);
+  const answering = (found: {result: PagefindResult; score: number}[]) =>
+    found.filter(({result}) => answersQuery(withWords.get(result.id) ?? 0, words.length));
+  const text = searchedText(query);
+  const all = answering(await scoredResults(pagefind, text, set));
   if (all.length > 0) return all.slice(0, limit).map(({result}) => result);
-  for (const level of fallbackQueries(query)) {
+  for (const level of fallbackQueries(text)) {
     const found = new Map<string, {result: PagefindResult; score: number}>();
     for (const shorter of await Promise.all(level.map((q) => scoredResults(pagefind, q, set)))) {
       for (const {result, score} of shorter) {
@@ -198,7 +235,8 @@ export async function rankedResults(pagefind: Pagefind, query: string, set: Docs
         if (seen) seen.score += score; else found.set(result.id, {result, score});
       }
     }
-    if (found.size > 0) return [...found.values()].sort((a, b) => b.score - a.score).slice(0, limit).map(({result}) => result);
+    const shown = answering([...found.values()]);
+    if (shown.length > 0) return shown.sort((a, b) => b.score - a.score).slice(0, limit).map(({result}) => result);
   }
   return [];
 }

@@ -1,7 +1,8 @@
-import {test, expect} from './fixtures';
+import {test, expect, hydrated, localePath, searchResultsMs} from './fixtures';
+import {openSearch, resultLinks, searchInput} from './search-links';
 import {querySet, rankAll, readerSetFile, runQueries, sample, score, byStart, localized, resultKey} from '../../scripts/search/relevanceCore.cjs';
 import {currentSetBoost, docsSetOf, pagesPerQuery, ranking} from '../../src/search/localSearch';
-import {fallbackQueries} from '../../src/search/indexContract.mjs';
+import {answersQuery, exactQuery, fallbackQueries, meaningfulWords, searchedText} from '../../src/search/indexContract.mjs';
 
 /**
  * The local search finds the page a reader wants, measured on the committed query set
@@ -34,7 +35,8 @@ const sampleSize = 10;
 
 type Ranked = Record<string, string[]>;
 const rankedFor = (page: import('@playwright/test').Page, lang: 'zh' | 'en', queries = querySet()[lang]): Promise<Ranked> =>
-  rankAll(page, queries, lang, {address: (path: string) => path, setOf: docsSetOf, ranking, boost: currentSetBoost, limit: pagesPerQuery, fallback: fallbackQueries});
+  rankAll(page, queries, lang, {address: (path: string) => path, setOf: docsSetOf, ranking, boost: currentSetBoost, limit: pagesPerQuery, fallback: fallbackQueries,
+    meaningful: meaningfulWords, answers: answersQuery, exact: exactQuery, searched: searchedText});
 
 for (const lang of ['zh', 'en'] as const) {
   const thresholds = limits[lang];
@@ -62,22 +64,47 @@ for (const lang of ['zh', 'en'] as const) {
     expect(result.successAt1, misses.join('\n')).toBeGreaterThanOrEqual(floors.successAt1);
   });
 
-  // Queries no page answers. In Chinese no page has every word of them, and the search shows the
-  // pages with the most of their words (localSearch.ts `rankedResults`); in English Pagefind
-  // itself already returns pages for them (these queries have a page "with every word" as
-  // Pagefind matches). Either way the words matched are ones any page may say ("如何", "手机",
-  // "a"), so what is shown has nothing to do with the question. Measured (2026-11-28): 如何 退款
-  // -> /developer/protocols/muxcool first, 苹果 手机 越狱 -> /config/protocols/shadowsocks;
-  // "book a haircut" -> /en_US/developer/protocols/vmess, "refund a purchase" ->
-  // /en_US/config/routing. Marked as failing until such queries find nothing.
+  // Queries no page answers (issue 41). Before, they were shown pages that share a word any page may
+  // say: in Chinese through the fewer-words fallback, in English through Pagefind, which shortens a
+  // word no page has until some word begins with it ("refund" found "re-enters"). Measured
+  // (2026-11-28): 如何 退款 -> /developer/protocols/muxcool first, 苹果 手机 越狱 ->
+  // /config/protocols/shadowsocks, "book a haircut" -> /en_US/developer/protocols/vmess, "refund a
+  // purchase" -> /en_US/config/routing. A listed page must now have at least half of the query's
+  // meaningful words itself (localSearch.ts `rankedResults`, indexContract.mjs `meaningfulWords`).
   const unanswerable = lang === 'zh' ? ['如何 退款', '苹果 手机 越狱'] : ['book a haircut', 'refund a purchase'];
   const unanswerableQueries = unanswerable.map((q) => ({q, want: ['/'], kind: 'unanswerable'}));
   test(`queries no page answers (${lang}) find nothing, rather than pages that share a common word`, async ({page}) => {
-    test.fail(true, 'issue 41: such queries are answered with pages that share only a common word');
     test.setTimeout(120_000);
     const shown = await rankedFor(page, lang, unanswerableQueries);
     console.log(`search ${lang}, queries no page answers:\n  ${unanswerable.map((q) => `${q}: ${shown[q]!.join(', ') || '(nothing)'}`).join('\n  ')}`);
     for (const q of unanswerable) expect(shown[q], `"${q}" shows pages`).toEqual([]);
+  });
+
+  // The same typed into the modal and opened as /search?q=: the no-results screen (with its help
+  // link) and the page's no-results line; a query of question words alone too, while a question
+  // about a topic, in question words, keeps its page.
+  test(`queries no page answers (${lang}) show the no-results screen in the modal and on the search page`, async ({page}) => {
+    test.setTimeout(180_000);
+    const nothing = [...unanswerable, lang === 'zh' ? '如何 可以' : 'how to'];
+    await page.goto(localePath('/guide/start', lang));
+    await hydrated(page);
+    await openSearch(page);
+    const screen = page.locator('.DocSearch-Dropdown:not([data-search-pending]) .DocSearch-NoResults');
+    for (const q of nothing) {
+      await searchInput(page).fill(q);
+      await expect(screen, `"${q}" in the modal`).toBeVisible({timeout: searchResultsMs});
+      await expect(screen.getByRole('link')).toBeVisible();
+      await expect(resultLinks(page)).toHaveCount(0);
+    }
+    const answered = lang === 'zh' ? '如何 配置 路由规则' : 'how to write routing rules';
+    await searchInput(page).fill(answered);
+    await expect(resultLinks(page).first(), `"${answered}" keeps its page`).toHaveAttribute('href', new RegExp(`^${localePath('/config/routing', lang)}`),
+      {timeout: searchResultsMs});
+    for (const q of nothing) {
+      await page.goto(`${localePath('/search', lang)}?q=${encodeURIComponent(q)}`);
+      await expect(page.locator('main').getByText(lang === 'zh' ? `没有找到“${q}”的结果。` : `No results for "${q}".`), `"${q}" on /search`).toBeVisible({timeout: searchResultsMs});
+      await expect(page.locator('main ol a')).toHaveCount(0);
+    }
   });
 
   test(`the modal (${lang}) lists first what the rankings above put first, on ${sampleSize} queries of each set`, async ({page}) => {

@@ -9,7 +9,7 @@ import {
   type Pagefind, type PagefindData, type PagefindResult,
 } from '../../src/search/localSearch';
 import {localSearch, queryOf, withFallback, type Mode, type Search} from '../../src/search/searchClient';
-import {fallbackQueries, queryWords} from '../../src/search/indexContract.mjs';
+import {answersQuery, exactQuery, fallbackQueries, markedBeginWith, meaningfulWords, queryWords, searchedText} from '../../src/search/indexContract.mjs';
 import * as indexer from '../../builder/search/pagefind.mjs';
 
 const result = (id: string, score: number, data: Partial<PagefindData> = {}): PagefindResult => ({
@@ -92,16 +92,19 @@ test('searchHits asks both docs sets and lists the reader\'s set first on a tie'
     options: async () => {},
     search: async (query, options) => {
       asked.push([query, options?.filters]);
-      return {results: options?.filters?.set === 'v5' ? [result('v5/config/router', 1)] : [result('config/routing', 1)]};
+      const v5 = [result('v5/config/router', 1)];
+      const main = [result('config/routing', 1)];
+      return {results: options?.filters?.set === 'v5' ? v5 : options?.filters?.set === 'main' ? main : [...v5, ...main]};
     },
   };
   const forV5 = await searchHits(pagefind, 'routing', 'v5');
   assert.equal(forV5[0]!.url, '/v5/config/router');
   const forMain = await searchHits(pagefind, 'routing', 'main');
   assert.equal(forMain[0]!.url, '/config/routing');
-  assert.deepEqual(asked.slice(0, 2), [['routing', {set: 'v5'}], ['routing', {set: 'main'}]]);
+  // The word itself in both sets (which pages have it), then the query in each set.
+  assert.deepEqual(asked.slice(0, 4), [['"routing"', undefined], ['routing', undefined], ['routing', {set: 'v5'}], ['routing', {set: 'main'}]]);
   assert.deepEqual(await searchHits(pagefind, '   ', 'main'), []);
-  assert.equal(asked.length, 4);
+  assert.equal(asked.length, 8);
 });
 
 test('a null answer from Pagefind (its search was superseded) is no results, not a crash', async () => {
@@ -125,7 +128,10 @@ test('rankedResults lists the merged results without downloading a fragment; sea
   const counted = (url: string, score: number): PagefindResult => ({...result(url, score), data: async () => { fragments += 1; return result(url, score).data(); }});
   const pagefind: Pagefind = {
     options: async () => {},
-    search: async (_query, options) => ({results: options?.filters?.set === 'v5' ? [counted('v5/a', 2)] : [counted('b', 1), counted('c', 0.1)]}),
+    search: async (_query, options) => ({results: [
+      ...(options?.filters?.set !== 'main' ? [counted('v5/a', 2)] : []),
+      ...(options?.filters?.set !== 'v5' ? [counted('b', 1), counted('c', 0.1)] : []),
+    ]}),
   };
   const ranked = await rankedResults(pagefind, 'x', 'main', 2);
   assert.equal(ranked.length, 2);
@@ -145,12 +151,15 @@ test('when no page has every word of a query, the shorter queries: one word fewe
 
 test('rankedResults: a query no page has every word of lists the pages with the most of its words, by their summed scores', async () => {
   const found: Record<string, PagefindResult[]> = {'nginx websocket': [result('websocket', 1)], 'nginx 连不上': [result('faq', 0.5)], 'websocket 连不上': [result('websocket', 0.2)]};
+  // Which pages have each word itself.
+  const exact: Record<string, PagefindResult[]> = {'"nginx"': [result('websocket', 1), result('faq', 1)], '"websocket"': [result('websocket', 1)], '"连不上"': [result('faq', 1)]};
   const asked: string[] = [];
   const pagefind: Pagefind = {
     options: async () => {},
     search: async (query, options) => {
-      asked.push(query);
-      return {results: options?.filters?.set === 'main' ? found[query] ?? [] : []};
+      // The searches in a docs set (the others tell which pages have each word).
+      if (options?.filters) asked.push(query);
+      return {results: options?.filters?.set === 'main' ? found[query] ?? [] : options?.filters ? [] : exact[query] ?? exact[`"${query}"`] ?? []};
     },
   };
   const ranked = await rankedResults(pagefind, 'nginx websocket 连不上', 'main');
@@ -160,6 +169,84 @@ test('rankedResults: a query no page has every word of lists the pages with the 
   // A query with a page for every word is answered as it is.
   assert.deepEqual((await rankedResults(pagefind, 'nginx websocket', 'main')).map((r) => r.id), ['websocket']);
   assert.deepEqual(await rankedResults(pagefind, 'nothing at all', 'main'), []);
+});
+
+test('the meaningful words of a query: its words without question and function words, in both languages', () => {
+  assert.deepEqual(meaningfulWords('如何 退款'), ['退款']);
+  assert.deepEqual(meaningfulWords('怎么配置'), ['配置']);
+  assert.deepEqual(meaningfulWords('How to refund a purchase'), ['refund', 'purchase']);
+  assert.deepEqual(meaningfulWords('what is the'), []);
+  assert.deepEqual(meaningfulWords('为什么 可以 吗'), []);
+  // A page must have at least half of them.
+  assert.equal(answersQuery(1, 1), true);
+  assert.equal(answersQuery(1, 2), true);
+  assert.equal(answersQuery(1, 3), false);
+  assert.equal(answersQuery(2, 3), true);
+  assert.equal(answersQuery(0, 0), false);
+  // The query searched: its meaningful words when it had stop words, else as typed.
+  assert.equal(searchedText('how to write routing rules'), 'write routing rules');
+  assert.equal(searchedText('routing  rules'), 'routing  rules');
+  assert.equal(exactQuery('routing'), '"routing"');
+  assert.equal(exactQuery('HTTP/2'), null);
+});
+
+/**
+ * A Pagefind that answers a query with the pages of its words (`pagesOf`), as Pagefind 1.6 does:
+ * a page for every word, a word it does not know shortened until some word begins with what is
+ * left (not in quotes), and in each set only that set's pages.
+ */
+function indexOf(pagesOf: Record<string, string[]>, sets: Record<string, string> = {}): {pagefind: Pagefind; asked: string[]} {
+  const asked: string[] = [];
+  const known = Object.keys(pagesOf);
+  const marked = new Map<string, string>();
+  const pages = (word: string, quoted: boolean): string[] => {
+    if (pagesOf[word]) return pagesOf[word]!;
+    if (quoted) return [];
+    for (let n = word.length; n > 0; n -= 1) {
+      const prefixed = known.filter((k) => k.startsWith(word.slice(0, n)));
+      for (const k of prefixed) for (const id of pagesOf[k]!) marked.set(id, k);
+      if (prefixed.length) return [...new Set(prefixed.flatMap((k) => pagesOf[k]!))];
+    }
+    return [];
+  };
+  const pagefind: Pagefind = {
+    options: async () => {},
+    search: async (query, options) => {
+      asked.push(query);
+      const quoted = query.startsWith('"');
+      const words = query.replace(/"/g, '').split(/\s+/);
+      let ids = pages(words[0]!, quoted);
+      for (const w of words.slice(1)) ids = ids.filter((id) => pages(w, quoted).includes(id));
+      const set = options?.filters?.set;
+      return {results: ids.filter((id) => !set || (sets[id] ?? 'main') === set).map((id) => result(id, 1, {excerpt: `a <mark>${marked.get(id) ?? ''}</mark> b`}))};
+    },
+  };
+  return {pagefind, asked};
+}
+
+test('rankedResults: a query of question and function words alone, or one whose pages have only a minority of its words, finds nothing', async () => {
+  const {pagefind} = indexOf({
+    如何: ['muxcool', 'routing'], 手机: ['shadowsocks'], 路由: ['routing'], 路: ['routing'], 由: ['routing'], 配置: ['routing', 'muxcool'],
+    a: ['vmess', 'routing'], bo: ['command'], 're-enters': ['loopback'], routing: ['routing'], rules: ['routing'],
+  });
+  // Only a question word matches.
+  assert.deepEqual(await rankedResults(pagefind, '如何 退款', 'main'), []);
+  assert.deepEqual(await rankedResults(pagefind, '如何', 'main'), []);
+  // One word of three.
+  assert.deepEqual(await rankedResults(pagefind, '苹果 手机 越狱', 'main'), []);
+  // Pagefind's shortened words ("bo" for book, "re-enters" for refund) and "a" are no match.
+  assert.deepEqual(await rankedResults(pagefind, 'book a haircut', 'main'), []);
+  assert.deepEqual(await rankedResults(pagefind, 'refund a purchase', 'main'), []);
+  assert.deepEqual(await rankedResults(pagefind, 'refund', 'main'), []);
+  // Queries with answers keep them: every word, half the words, a question word beside the topic.
+  assert.deepEqual((await rankedResults(pagefind, '如何 配置 路由', 'main')).map((r) => r.id), ['routing']);
+  assert.deepEqual((await rankedResults(pagefind, 'how to write routing rules', 'main')).map((r) => r.id), ['routing']);
+  assert.deepEqual((await rankedResults(pagefind, '路由 越狱', 'main')).map((r) => r.id), ['routing']);
+  // A word still being typed begins a word the index has.
+  assert.deepEqual((await rankedResults(pagefind, 'rou', 'main')).map((r) => r.id), ['routing']);
+  assert.deepEqual((await rankedResults(pagefind, 'routing ru', 'main')).map((r) => r.id), ['routing']);
+  assert.equal(markedBeginWith('x <mark>(HAProxy,</mark> y', 'haircut'), false);
+  assert.equal(markedBeginWith('x <mark>(HAProxy,</mark> y', 'hapro'), true);
 });
 
 test('the query is read from every request shape the Algolia client sends', () => {
