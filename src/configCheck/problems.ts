@@ -201,6 +201,16 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
     return keyNode ? place(keyNode.offset, keyNode.offset + keyNode.length, [...segments, key]) : valuePlace(segments);
   };
   const linkTo = (p: Problem, segments: (string | number)[]) => () => { p.docs = docsAt(schema, value, segments); };
+  /** A value that is none of the expected ones, with "did you mean" among the listed values. */
+  const addMismatch = (expected: Expectation[], data: unknown, segments: (string | number)[]): void => {
+    const p: Problem = {kind: 'mismatch', expected, found: describeFound(data), ...valuePlace(segments)};
+    add(p, () => {
+      const values = expected.flatMap((x) => (x.kind === 'values' ? x.values.map(String) : []));
+      const suggestion = typeof data === 'string' ? didYouMean(data, values) : null;
+      if (suggestion && p.kind === 'mismatch') p.suggestion = suggestion;
+      p.docs = docsAt(schema, value, segments);
+    });
+  };
 
   // anyOf: keep the errors of the one branch whose type fits the value; else one "expected …".
   // A failed anyOf is reported after its branches' errors, which come right before it; errors
@@ -254,13 +264,7 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
       block.forEach((e) => dropped.add(e));
     }
     const expected = a.parentSchema?.['x-any-case'] ? expectations(schema, a.parentSchema as Schema) : branchExpectations(schema, a.parentSchema);
-    const p: Problem = {kind: 'mismatch', expected, found: describeFound(a.data), ...valuePlace(segments)};
-    add(p, () => {
-      const values = expected.flatMap((e) => (e.kind === 'values' ? e.values.map(String) : []));
-      const suggestion = typeof a.data === 'string' ? didYouMean(a.data, values) : null;
-      if (suggestion && p.kind === 'mismatch') p.suggestion = suggestion;
-      p.docs = docsAt(schema, value, segments);
-    });
+    addMismatch(expected, a.data, segments);
   }
 
   for (const e of errors) {
@@ -319,13 +323,7 @@ export function checkParsed(parsed: Parsed, validate: Validator, schema: Schema,
       case 'enum':
       case 'const': {
         const expected = expectations(schema, parent);
-        const p: Problem = {kind: 'mismatch', expected, found: describeFound(e.data), ...valuePlace(segments)};
-        add(p, () => {
-          const values = expected.flatMap((x) => (x.kind === 'values' ? x.values.map(String) : []));
-          const suggestion = typeof e.data === 'string' ? didYouMean(e.data, values) : null;
-          if (suggestion && p.kind === 'mismatch') p.suggestion = suggestion;
-          p.docs = docsAt(schema, value, segments);
-        });
+        addMismatch(expected, e.data, segments);
         break;
       }
       case 'propertyNames':
