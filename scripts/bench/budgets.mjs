@@ -2,8 +2,8 @@
 // enforced by a test. Pure: tests/unit/bench-budgets.test.mjs.
 
 /**
- * @param {{results: Record<string, {firstVisit: any, lighthouse: any}>, chromium: string, search?: {firstQuery?: Record<string, {query: string, codeAndIndexKB: number, fragmentsKB: number}>}}} r this run
- * @param {{performanceMin: number, accessibilityMin: number, renderBlockingMaxKB: number, routingJsCssMaxKB: number, firstVisitMaxKB: number, firstQueryMaxKB?: number}} b
+ * @param {{results: Record<string, {firstVisit: any, lighthouse: any}>, chromium: string, search?: {firstQuery?: Record<string, {query: string, codeAndIndexKB: number, fragmentsKB: number}>}, checker?: {keyWhileCheckingMs?: number, trace10kRulesMs?: number, traceRegexpMs?: number}}} r this run
+ * @param {{performanceMin: number, accessibilityMin: number, renderBlockingMaxKB: number, routingJsCssMaxKB: number, firstVisitMaxKB: number, firstQueryMaxKB?: number, keyWhileCheckingMaxMs?: number, traceMaxMs?: number}} b
  * @param {number | null} previousRoutingJsCssKB routing's JS+CSS in the previous bench/results.json
  * @param {string} growthNotes bench/growth.md: a line naming the new figure ("187.3 KB") explains growth
  * @param {number} toleranceKB growth below this is noise
@@ -43,6 +43,14 @@ export function budgetRows(r, b, previousRoutingJsCssKB, growthNotes, toleranceK
     rows.push({name: `first search on a cold page (${lang}, "${q.query}"): everything it downloads, gzip`, limit: `<= ${b.firstQueryMaxKB} KB`,
       value: `${q.gzipKB} KB (search code + index ${q.codeAndIndexKB} KB, result fragments ${q.fragmentsKB} KB)`, ok: q.gzipKB <= b.firstQueryMaxKB});
   }
+  // The checker's speed (issues 37 and 42): measured here, not by a timed browser test
+  const c = r.checker;
+  const ms = (name, value, max) => {
+    if (typeof value === 'number' && typeof max === 'number') rows.push({name, limit: `<= ${max} ms`, value: `${Math.round(value)} ms`, ok: value <= max});
+  };
+  ms('checker: median key typed while a check of 1 MB runs, input to next paint', c?.keyWhileCheckingMs, b.keyWhileCheckingMaxMs);
+  ms('trace panel: a port no rule of 10,000 has, input to the new result', c?.trace10kRulesMs, b.traceMaxMs);
+  ms('trace panel: a 30-letter name against regexp:(a+)+$, input to the new result', c?.traceRegexpMs, b.traceMaxMs);
   return rows;
 }
 

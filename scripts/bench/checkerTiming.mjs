@@ -50,3 +50,100 @@ export async function timeChecker(browser, url, runs) {
   }
   return out;
 }
+
+/**
+ * About 1 MB of inbounds (just under the checker's 1 MB limit), one misspelled protocol near the
+ * end: the file tests/e2e/config-checker-typing.spec.ts pastes.
+ */
+export function megabyteConfig() {
+  const inbounds = Array.from({length: 8_100}, (_, i) =>
+    `    {"tag": "in-${i}", "listen": "127.0.0.1", "port": ${10_000 + i}, "protocol": "${i === 7_000 ? 'sock' : 'socks'}", "settings": {"auth": "noauth", "udp": true}}`);
+  return `{\n  "inbounds": [\n${inbounds.join(',\n')}\n  ],\n  "outbounds": [{"protocol": "freedom"}]\n}\n`;
+}
+
+/**
+ * Keys typed while a check of 1 MB runs (the checker starts one 300 ms after the last change;
+ * keys 400 ms apart, so each key after the first meets a running check): the median of the
+ * keydown events' durations, from input to the next paint (Event Timing; the browser lists those
+ * over 16 ms, so a key not listed counts as 16). Issue 37's figure: 50 ms.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} url the English checker page
+ * @returns {Promise<number>} milliseconds
+ */
+export async function timeKeysWhileChecking(browser, url) {
+  const context = await browser.newContext({permissions: ['clipboard-read', 'clipboard-write']});
+  const page = await context.newPage();
+  try {
+    await page.addInitScript(() => {
+      const w = /** @type {any} */ (window);
+      w.keyDurations = [];
+      w.typingFrom = Infinity;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) if (e.name === 'keydown' && e.startTime >= w.typingFrom) w.keyDurations.push(e.duration);
+      }).observe(/** @type {any} */ ({type: 'event', durationThreshold: 16, buffered: true}));
+    });
+    await page.goto(url);
+    const status = page.getByTestId('check-status');
+    await status.filter({hasText: /Paste or type a configuration/}).waitFor();
+    await page.evaluate((t) => navigator.clipboard.writeText(t), megabyteConfig());
+    await page.getByRole('textbox', {name: 'Configuration file'}).click();
+    await page.keyboard.press('ControlOrMeta+V');
+    await status.filter({hasText: 'Problems found: 1'}).waitFor({timeout: 60_000});
+    await page.keyboard.press('ControlOrMeta+Home');
+    await page.keyboard.press('End');
+    await page.evaluate(() => { /** @type {any} */ (window).typingFrom = performance.now(); });
+    const keys = 8;
+    await page.keyboard.type(' '.repeat(keys), {delay: 400});
+    await status.filter({hasText: 'Problems found: 1'}).waitFor();
+    const listed = await page.evaluate(() => /** @type {number[]} */ (/** @type {any} */ (window).keyDurations));
+    const all = [...listed, ...Array(Math.max(0, keys - listed.length)).fill(16)].sort((a, b) => a - b);
+    return all[Math.floor(all.length / 2)];
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The trace panel on the two worst cases of issue 42, each timed in the page from the input event
+ * to the summary naming the new outbound (the trace and React's rendering of it): a port that
+ * none of 10,000 rules has (all are tried, then the default), and a 30-letter name against
+ * regexp:(a+)+$. Issue 42's figure: 200 ms each.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} url the English checker page
+ * @returns {Promise<{rules10kMs: number, regexpMs: number}>}
+ */
+export async function timeTraces(browser, url) {
+  const outbounds = [{tag: 'a', protocol: 'freedom'}, {tag: 'b', protocol: 'freedom'}];
+  const rules = Array.from({length: 10000}, (_, i) => ({type: 'field', port: String(i + 1), outboundTag: i % 2 ? 'a' : 'b'}));
+  const cases = [
+    {config: {outbounds, routing: {rules}}, destination: 'nowhere.test', label: 'Port', before: '1', beforeResult: 'Result: outbound b', value: '20000', expected: 'Result: outbound a'},
+    {config: {outbounds, routing: {rules: [{type: 'field', domain: ['regexp:(a+)+$'], outboundTag: 'b'}]}}, destination: null,
+      label: 'Destination (domain or IP)', before: 'aaaa', beforeResult: 'Result: outbound b', value: `${'a'.repeat(30)}x.test`, expected: 'Result: outbound a'},
+  ];
+  const out = [];
+  for (const c of cases) {
+    const page = await browser.newPage();
+    try {
+      await page.goto(url);
+      await page.locator('html[data-has-hydrated="true"]').waitFor();
+      await page.evaluate((hash) => { window.location.hash = hash; }, `trace=${encodeURIComponent(JSON.stringify(c.config))}`);
+      await page.getByRole('heading', {name: 'Where does this connection go?'}).waitFor({timeout: 60_000});
+      if (c.destination) await page.getByRole('textbox', {name: 'Destination (domain or IP)'}).fill(c.destination);
+      const field = page.getByRole('textbox', {name: c.label});
+      await field.fill(c.before);
+      await page.getByTestId('trace-summary').filter({hasText: c.beforeResult}).waitFor();
+      out.push(await field.evaluate(async (input, [v, text]) => {
+        const summary = () => document.querySelector('[data-testid="trace-summary"]')?.textContent ?? '';
+        const setter = /** @type {(v: string) => void} */ (Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set);
+        const t0 = performance.now();
+        setter.call(input, v);
+        input.dispatchEvent(new Event('input', {bubbles: true}));
+        while (!summary().includes(text) && performance.now() - t0 < 30_000) await new Promise((r) => requestAnimationFrame(r));
+        return summary().includes(text) ? performance.now() - t0 : Infinity;
+      }, [c.value, c.expected]));
+    } finally {
+      await page.close();
+    }
+  }
+  return {rules10kMs: out[0], regexpMs: out[1]};
+}

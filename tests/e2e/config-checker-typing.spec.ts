@@ -1,11 +1,13 @@
-import type {Page} from '@playwright/test';
+import type {Page, Worker} from '@playwright/test';
 import {test, expect, hydrated} from './fixtures';
 
 /**
  * The check runs off the main thread (src/configCheck/worker.ts): with a 1 MB configuration in
- * the editor, a reader typing slowly enough that a check starts between two keys (the checker
- * waits 300 ms after the last change) still sees each key answered within 50 ms. Measured with the
- * browser's Event Timing API: from the key's input time to the next paint after it was handled.
+ * the editor, a reader typing while checks run sees each key at once. Asserted without timing
+ * (a timed test flakes on a busy machine): the check worker's answers are held back, and the
+ * keys typed meanwhile must still reach the editor, while the status keeps the last answer until
+ * the held one is let through. How fast a key is painted is the bench's figure (`npm run bench`,
+ * scripts/bench/checkerTiming.mjs timeKeysWhileChecking, against 50 ms).
  */
 
 /** About 1 MB of inbounds (just under the page's 1 MB limit), with one misspelled protocol near the end. */
@@ -29,35 +31,48 @@ async function pasteMegabyte(page: Page): Promise<void> {
   await expect(page.getByTestId('check-status')).toContainText('Problems found: 1', {timeout: 30_000});
 }
 
-test('with 1 MB pasted, each key typed while a check runs is answered within 50 ms', async ({page}) => {
-  await page.addInitScript(() => {
-    const w = window as unknown as {keyDurations: number[]; typingFrom: number};
-    w.keyDurations = [];
-    w.typingFrom = Infinity;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) if (e.name === 'keydown' && e.startTime >= w.typingFrom) w.keyDurations.push(e.duration);
-    }).observe({type: 'event', durationThreshold: 16, buffered: true} as PerformanceObserverInit);
-  });
+type Gate = {hold: boolean; held: unknown[]; checks: number; send: (m: unknown) => void};
+
+test('with 1 MB pasted, keys typed while checks run reach the editor at once: the checks run in the worker, whose answers carry no copy of the text', async ({page}) => {
+  const workers: Worker[] = [];
+  page.on('worker', (w) => workers.push(w));
   await pasteMegabyte(page);
-  // to the end of the first line, then type: 400 ms between keys, so each key after the first
-  // arrives while the check its predecessor started is running
+  // the checker's worker is the one that has answered a check
+  const checker = workers.find((w) => /config-check-worker/.test(w.url()));
+  expect(checker, `the check worker among ${workers.map((w) => w.url()).join(', ')}`).toBeTruthy();
+  // from here its answers are held, and the checks it is asked for counted
+  await checker!.evaluate(() => {
+    const scope = self as unknown as {gate: Gate; postMessage: (m: unknown) => void; onmessage: ((e: MessageEvent) => void) | null};
+    const send = scope.postMessage.bind(scope);
+    const gate: Gate = {hold: true, held: [], checks: 0, send};
+    scope.gate = gate;
+    scope.postMessage = (m: unknown) => { if (gate.hold) gate.held.push(m); else send(m); };
+    const handle = scope.onmessage;
+    scope.onmessage = (e: MessageEvent) => { if ((e.data as {type?: string}).type === 'check') gate.checks += 1; handle?.(e); };
+  });
+  // to the end of the first line, then add a "log" that is not an object there: the answer to
+  // come (two problems) differs from the one shown; 400 ms between keys, so checks start between them
   await page.keyboard.press('ControlOrMeta+Home');
   await page.keyboard.press('End');
-  // only the keys typed from here count (the paste itself is not typing)
-  await page.evaluate(() => { (window as unknown as {typingFrom: number}).typingFrom = performance.now(); });
-  const keys = 8;
-  await page.keyboard.type(' '.repeat(keys), {delay: 400});
+  const typed = ' "log": 5,';
+  await page.keyboard.type(typed, {delay: 400});
+  const firstLine = page.locator('[data-testid="config-editor"] .cm-line').first();
+  await expect(firstLine).toHaveText(`{${typed}`);
+  // the worker was asked, and has answered, while the page still shows the earlier answer
+  await expect.poll(() => checker!.evaluate(() => (self as unknown as {gate: Gate}).gate.held.length)).toBeGreaterThan(0);
+  expect(await checker!.evaluate(() => (self as unknown as {gate: Gate}).gate.checks)).toBeGreaterThan(0);
   await expect(page.getByTestId('check-status')).toContainText('Problems found: 1');
-  // each keydown's time from input to the next paint; the browser lists those over 16 ms (8 ms
-  // steps), so a key not listed was answered faster. The median of all keys typed: this 2-core
-  // machine, shared with other jobs, adds tens of milliseconds to a paint now and then (a key on
-  // an empty editor measured 16-136 ms at a load average of 11), while a check on the main thread
-  // held keys back (with the worker's script refused the median was 280 ms here: the test fails)
-  const listed = await page.evaluate(() => (window as unknown as {keyDurations: number[]}).keyDurations);
-  const durations = [...listed, ...Array<number>(Math.max(0, keys - listed.length)).fill(16)].sort((a, b) => a - b);
-  test.info().annotations.push({type: 'keydown durations (ms)', description: JSON.stringify(durations)});
-  expect(durations.length).toBe(keys);
-  expect(durations[Math.floor(keys / 2)]).toBeLessThanOrEqual(50);
+  // a 1 MB text's answer carries the problems, not the parsed value
+  const carried = await checker!.evaluate(() => (self as unknown as {gate: Gate}).gate.held
+    .map((m) => Object.keys((m as {result?: object}).result ?? {})));
+  for (const keys of carried) expect(keys).not.toContain('value');
+  // let the answers through: the page shows the new one
+  await checker!.evaluate(() => {
+    const {gate} = self as unknown as {gate: Gate};
+    gate.hold = false;
+    for (const m of gate.held.splice(0)) gate.send(m);
+  });
+  await expect(page.getByTestId('check-status')).toContainText('Problems found: 2');
 });
 
 test.describe('without the worker', () => {

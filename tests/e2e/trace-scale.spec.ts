@@ -3,11 +3,14 @@ import {test, expect, hydrated, localePath} from './fixtures';
 
 /**
  * The trace panel on what a link or a large configuration can carry: a trace over 10,000 rules
- * and a trace through regexp:(a+)+$ each answer within 200 ms in the browser (the time is
- * recorded in the test's annotations); the shadowed-rule check runs in a worker, once per
- * configuration; what the toolkit refuses is said, with its reason, and not traced.
- * (Issue 42: 10,000 rules and (a+)+$ with 30 letters gave no answer within 15 s.)
+ * and a trace through regexp:(a+)+$ answer (issue 42: neither gave an answer within 15 s; how
+ * fast they answer is the bench's figure, `npm run bench`, scripts/bench/checkerTiming.mjs
+ * timeTraces, against 200 ms, never a timed test); the shadowed-rule check runs in a worker,
+ * once per configuration; what the toolkit refuses is said, with its reason, and not traced.
  */
+
+/** Longer than any answer here on a loaded machine, far shorter than issue 42's hangs. */
+const answerWithin = 10_000;
 
 const load = async (page: Page, config: unknown): Promise<void> => {
   await page.goto(localePath('/awesome/config-checker', 'en'));
@@ -18,52 +21,35 @@ const load = async (page: Page, config: unknown): Promise<void> => {
 
 /**
  * Puts `before` into the field named `label` and waits for the summary to say `beforeResult`;
- * then puts `value` there in one input event and returns the milliseconds until the summary says
- * `expected` (which it did not say before): the trace and React's rendering of it, measured in
- * the page.
+ * then puts `value` there and waits for the summary to say `expected` instead.
  */
-async function timeTrace(page: Page, label: string, before: string, beforeResult: string, value: string, expected: string): Promise<number> {
+async function traceAnswers(page: Page, label: string, before: string, beforeResult: string, value: string, expected: string): Promise<void> {
   const field = page.getByRole('textbox', {name: label});
+  const summary = page.getByTestId('trace-summary');
   await field.fill(before);
-  await expect(page.getByTestId('trace-summary')).toContainText(beforeResult);
-  return field.evaluate(async (input: HTMLInputElement, [v, text]) => {
-    const summary = (): string => document.querySelector('[data-testid="trace-summary"]')?.textContent ?? '';
-    if (summary().includes(text)) return -1;
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-    const t0 = performance.now();
-    setter.call(input, v);
-    input.dispatchEvent(new Event('input', {bubbles: true}));
-    const deadline = t0 + 30_000;
-    while (!summary().includes(text) && performance.now() < deadline) await new Promise((r) => requestAnimationFrame(r));
-    return summary().includes(text) ? performance.now() - t0 : Infinity;
-  }, [value, expected] as const);
+  await expect(summary).toContainText(beforeResult);
+  await expect(summary).not.toContainText(expected);
+  await field.fill(value);
+  await expect(summary).toContainText(expected, {timeout: answerWithin});
 }
 
 // one port per rule, 1 to 10,000 (the checker takes texts up to 1 MB: this one is 0.93 MB laid out)
 const rules = Array.from({length: 10000}, (_, i) => ({type: 'field', port: String(i + 1), outboundTag: i % 2 ? 'a' : 'b'}));
 
-test('a trace over 10,000 rules answers within 200 ms', async ({page}) => {
+test('a trace over 10,000 rules answers, and folds the rules that do not match', async ({page}) => {
   test.setTimeout(180_000);
   await load(page, {outbounds: [{tag: 'a', protocol: 'freedom'}, {tag: 'b', protocol: 'freedom'}], routing: {rules}});
   await page.getByRole('textbox', {name: 'Destination (domain or IP)'}).fill('nowhere.test');
   // port 1 is rule 1's (outbound b); port 20000 is no rule's: all 10,000 are tried, then the default a
-  const ms = await timeTrace(page, 'Port', '1', 'Result: outbound b', '20000', 'Result: outbound a');
-  expect(ms).toBeGreaterThan(0);
-  test.info().annotations.push({type: 'trace over 10,000 rules (ms)', description: ms.toFixed(1)});
-  console.log(`trace over 10,000 rules: ${ms.toFixed(1)} ms`);
-  expect(ms).toBeLessThan(200);
+  await traceAnswers(page, 'Port', '1', 'Result: outbound b', '20000', 'Result: outbound a');
   // the 9,999 rules that do not match are folded, not listed
   await expect(page.getByTestId('trace-route').locator('li[data-step="folded"]')).toContainText('Rules 4 to 10000 do not match either (9997 rules)');
 });
 
-test('a trace through regexp:(a+)+$ with a 30-letter name answers within 200 ms', async ({page}) => {
+test('a trace through regexp:(a+)+$ with a 30-letter name answers', async ({page}) => {
   await load(page, {outbounds: [{tag: 'a', protocol: 'freedom'}, {tag: 'b', protocol: 'freedom'}],
     routing: {rules: [{type: 'field', domain: ['regexp:(a+)+$'], outboundTag: 'b'}]}});
-  const ms = await timeTrace(page, 'Destination (domain or IP)', 'aaaa', 'Result: outbound b', `${'a'.repeat(30)}x.test`, 'Result: outbound a');
-  expect(ms).toBeGreaterThan(0);
-  test.info().annotations.push({type: 'trace through regexp:(a+)+$ (ms)', description: ms.toFixed(1)});
-  console.log(`trace through regexp:(a+)+$: ${ms.toFixed(1)} ms`);
-  expect(ms).toBeLessThan(200);
+  await traceAnswers(page, 'Destination (domain or IP)', 'aaaa', 'Result: outbound b', `${'a'.repeat(30)}x.test`, 'Result: outbound a');
 });
 
 test('the shadowed-rule check runs in the page\'s one worker of its own origin, started with the page, and its warning appears', async ({page}) => {

@@ -65,3 +65,13 @@ test('--check-search names each language whose first query is over the budget, a
   assert.deepEqual(over, ['first search (zh, "路由") downloads 150.1 KB gzip, over the 150 KB budget']);
   assert.deepEqual(firstQueryOverBudget({zh: {query: '路由', gzipKB: 107}}, 150), []);
 });
+
+test('the checker\'s key and trace timings get rows against their budgets; a run without them gets none', () => {
+  const b = {...budgets, keyWhileCheckingMaxMs: 50, traceMaxMs: 200};
+  const rows = budgetRows({...run(180), checker: {keyWhileCheckingMs: 51, trace10kRulesMs: 199.6, traceRegexpMs: 12}}, b, null, '', 0.5);
+  assert.equal(byName(rows, /median key typed while a check/).ok, false);
+  assert.equal(byName(rows, /median key typed while a check/).value, '51 ms');
+  assert.equal(byName(rows, /no rule of 10,000/).ok, true);
+  assert.equal(byName(rows, /regexp/).limit, '<= 200 ms');
+  assert.equal(budgetRows(run(180), b, null, '', 0.5).some((r) => /trace panel|checker:/.test(r.name)), false);
+});
