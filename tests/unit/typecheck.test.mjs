@@ -1,23 +1,26 @@
 // `npm run typecheck` (tsc with tsconfig.json): every TypeScript file of the repository is in the
 // program, tests included, and a type error planted in a test file fails it. The planted file is
 // checked alone with the project's options (the TypeScript API), which takes a few seconds, not
-// the whole program's half minute.
+// the whole program's half minute. It is planted in a copy of the project's frame (tsconfig.json,
+// node_modules linked) in a temporary folder, never in tests/unit, where a tsc running meanwhile
+// would find it.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {rmSync, writeFileSync} from 'node:fs';
+import {copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import ts from 'typescript';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** tsconfig.json as tsc reads it: the options and the files it includes. */
-function projectConfig() {
-  const path = join(root, 'tsconfig.json');
+/** tsconfig.json as tsc reads it in `base` (the repository by default): the options and the files it includes. */
+function projectConfig(base = root) {
+  const path = join(base, 'tsconfig.json');
   const {config, error} = ts.readConfigFile(path, ts.sys.readFile);
   assert.equal(error, undefined, 'tsconfig.json reads');
-  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, root, undefined, path);
+  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, base, undefined, path);
   assert.deepEqual(parsed.errors, [], 'tsconfig.json parses');
   return parsed;
 }
@@ -40,10 +43,14 @@ test('every TypeScript file in the repository, tests included, is in the typeche
 });
 
 test('a type error planted in a unit test fails the typecheck; the same file typed right passes', () => {
-  const file = join(root, 'tests/unit', `planted-type-error-${process.pid}.ts`);
+  const frame = mkdtempSync(join(tmpdir(), 'typecheck-'));
+  const file = join(frame, 'tests/unit', 'planted-type-error.ts');
   try {
+    copyFileSync(join(root, 'tsconfig.json'), join(frame, 'tsconfig.json'));
+    symlinkSync(join(root, 'node_modules'), join(frame, 'node_modules'), 'dir');
+    mkdirSync(join(frame, 'tests/unit'), {recursive: true});
     writeFileSync(file, "import {test} from 'node:test';\ntest('planted', () => { const port: number = '1080'; void port; });\n");
-    const {fileNames, options} = projectConfig();
+    const {fileNames, options} = projectConfig(frame);
     assert.ok(fileNames.map((f) => resolve(f)).includes(file), 'tsconfig.json includes a new file in tests/unit');
     const old = {program: undefined};
     const errors = typeErrors(file, options, old);
@@ -53,6 +60,6 @@ test('a type error planted in a unit test fails the typecheck; the same file typ
     writeFileSync(file, "import {test} from 'node:test';\ntest('planted', () => { const port: number = 1080; void port; });\n");
     assert.deepEqual(typeErrors(file, options, old), []);
   } finally {
-    rmSync(file, {force: true});
+    rmSync(frame, {recursive: true, force: true});
   }
 });
