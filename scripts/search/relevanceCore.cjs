@@ -4,7 +4,7 @@
  * (scripts/search/relevance.mjs) and tests/e2e/search-relevance.spec.ts. CommonJS so that both the
  * ES-module script and the TypeScript test load it.
  */
-const {readFileSync} = require('node:fs');
+const {existsSync, readFileSync} = require('node:fs');
 const {join, resolve} = require('node:path');
 
 const root = resolve(__dirname, '../..');
@@ -35,6 +35,28 @@ function querySet(file = 'scripts/search/queries.json', half = undefined) {
   const set = JSON.parse(readFileSync(join(root, file), 'utf8'));
   if (!half) return set;
   return {zh: set.zh.filter((q) => q.half === half), en: set.en.filter((q) => q.half === half)};
+}
+
+/**
+ * The blind held-out readers' questions, collected apart from the tuning and never tuned on. Not
+ * read while tuning: `rank.mjs` and the tests score it apart (`heldOutSet`).
+ */
+const freshSetFile = 'scripts/search/queries-fresh.json';
+
+/**
+ * The held-out readers' questions and the file they come from: the `heldout` half of
+ * queries-readers.json while it has one, else the fresh set (its `heldout` queries if it marks
+ * halves, else all of it), or null while neither exists. queries-readers.json's held-out half was
+ * read while tuning and is tuned on since 2026-11-28 (issue 41); the fresh set replaces it.
+ * @returns {{file: string, set: {zh: Query[], en: Query[]}} | null}
+ */
+function heldOutSet() {
+  const half = querySet(readerSetFile, 'heldout');
+  if (half.zh.length || half.en.length) return {file: readerSetFile, set: half};
+  if (!existsSync(join(root, freshSetFile))) return null;
+  const fresh = querySet(freshSetFile);
+  const marked = [...fresh.zh, ...fresh.en].some((q) => q.half);
+  return {file: freshSetFile, set: marked ? querySet(freshSetFile, 'heldout') : fresh};
 }
 
 /** Where a query is searched from when it names no page: the main docs. */
@@ -276,4 +298,4 @@ function sample(queries, count) {
   return queries.filter((_, i) => i % step === 0).slice(0, count);
 }
 
-module.exports = {searchResultsMs, querySet, readerSetFile, localized, pageOf, pagesOf, score, runQueries, runAll, rankAll, sample, byStart, resultKey, showAll};
+module.exports = {searchResultsMs, querySet, readerSetFile, freshSetFile, heldOutSet, localized, pageOf, pagesOf, score, runQueries, runAll, rankAll, sample, byStart, resultKey, showAll};

@@ -75,3 +75,10 @@ test('the held-out set is kept apart: none of its queries is in the committed se
     assert.deepEqual(held[lang].filter((q) => committed.has(q.q.toLowerCase())).map((q) => q.q), [], lang);
   }
 });
+
+test("the readers' questions are all tuned on; the held-out ones come from the blind set once it exists, else there are none", () => {
+  const readers = querySet(core.readerSetFile);
+  for (const lang of ['zh', 'en']) assert.ok(readers[lang].length >= 150 && readers[lang].every((q) => q.half === 'tune'), lang);
+  const heldOut = core.heldOutSet();
+  assert.ok(heldOut === null || heldOut.file === core.freshSetFile, `held out from ${heldOut?.file}`);
+});
