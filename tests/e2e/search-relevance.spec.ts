@@ -2,7 +2,6 @@ import {test, expect, hydrated, localePath, searchResultsMs} from './fixtures';
 import {openSearch, resultLinks, searchInput} from './search-links';
 import {querySet, rankAll, readerSetFile, freshSetFile, heldOutSet, runQueries, sample, score, byStart, localized, resultKey} from '../../scripts/search/relevanceCore.cjs';
 import {currentSetBoost, docsSetOf, pagesPerQuery, ranking} from '../../src/search/localSearch';
-import {answersQuery, exactQuery, fallbackQueries, meaningfulWords, searchedText} from '../../src/search/indexContract.mjs';
 
 /**
  * The local search finds the page a reader wants, measured on the committed query set
@@ -38,8 +37,7 @@ const sampleSize = 10;
 
 type Ranked = Record<string, string[]>;
 const rankedFor = (page: import('@playwright/test').Page, lang: 'zh' | 'en', queries = querySet()[lang]): Promise<Ranked> =>
-  rankAll(page, queries, lang, {address: (path: string) => path, setOf: docsSetOf, ranking, boost: currentSetBoost, limit: pagesPerQuery, fallback: fallbackQueries,
-    meaningful: meaningfulWords, answers: answersQuery, exact: exactQuery, searched: searchedText});
+  rankAll(page, queries, lang, {address: (path: string) => path, setOf: docsSetOf, ranking, boost: currentSetBoost, limit: pagesPerQuery});
 
 for (const lang of ['zh', 'en'] as const) {
   const thresholds = limits[lang];
