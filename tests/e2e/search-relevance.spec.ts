@@ -114,10 +114,10 @@ for (const lang of ['zh', 'en'] as const) {
   test(`the modal (${lang}) lists first what the rankings above put first, on ${sampleSize} queries of each set`, async ({page}) => {
     // About 60 s here: each query waits for the pause and scrolls through its six pages' fragments.
     // The readers' questions include queries no page has every word of, which the modal answers
-    // with shorter queries (localSearch.ts `rankedResults`), as the ranking above does.
+    // with the pages that have most of them (localSearch.ts `rankedResults`, `rankByWords`), as the ranking above does.
     test.setTimeout(300_000);
     const readers = querySet(readerSetFile)[lang];
-    // One that no page has every word of ("连不上", "unable"), answered with shorter queries.
+    // One that no page has every word of ("连不上", "unable"), answered with pages that have most of them.
     const partial = readers.find((q: {q: string}) => q.q === (lang === 'zh' ? 'nginx 代理 websocket 连不上' : 'unable to connect through nginx websocket'));
     if (!partial) throw new Error('the readers\' question without a page for every word is missing');
     const queries = [...sample(querySet()[lang], sampleSize), ...sample(readers, sampleSize), partial];
