@@ -24,7 +24,7 @@ const {querySet, readerSetFile, freshSetFile, heldOutSet, runAll, score} = core;
 /** The sets scored, each with the file and half it is read from. */
 const sets = [
   {name: 'titles', title: 'Titles and object names', file: 'scripts/search/queries.json', half: undefined},
-  {name: 'readers-tune', title: "Readers' questions, tuned half", file: readerSetFile, half: 'tune'},
+  {name: 'readers-tune', title: "Readers' questions, tuned on", file: readerSetFile, half: 'tune'},
   {name: 'readers-heldout', title: "Readers' questions, held-out half", file: readerSetFile, half: 'heldout'},
 ];
 
