@@ -4,7 +4,7 @@
  * first (success@1) and in the first three (success@3), per language, on the committed query sets:
  * the concept names (scripts/search/queries.json: titles and object names) and the readers'
  * questions (scripts/search/queries-readers.json: issue and discussion titles and the FAQ), the
- * latter in its two halves, the one keywords were tuned on and the held-out one. Drives the built
+ * latter all tuned on (the blind scripts/search/queries-fresh.json apart, `--only fresh`). Drives the built
  * site (build/, `npm run build` first) in Chromium: each query is typed into the search modal of
  * /guide/start (or /en_US/guide/start, or its `from` page), and the pages its results link to are
  * read. Writes bench/search-relevance.{json,md}, every miss with what came first instead.
