@@ -2,7 +2,7 @@
 /**
  * A fast look at the local search's ranking: ranks every query of scripts/search/queries.json
  * straight through Pagefind in a browser page of the built site (relevanceCore.cjs `rankAll`: no
- * modal, no 500 ms pause), with the modal's own merge of both docs sets (the reader's set weighted
+ * modal, no 500 ms pause), with the modal's own ranking code (`rankedResults`, bundled; the reader's docs set weighted
  * up), and prints success@1/@3 per language and the misses. tests/e2e/search-relevance.spec.ts
  * holds the same figures to their limits and checks on a sample that the modal lists the same;
  * `npm run search:relevance` types every query into the modal, as readers do.
@@ -14,7 +14,7 @@ import {resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {commandOptions} from '../commandLine.mjs';
 import core from './relevanceCore.cjs';
-import {answersQuery, docsSetOf, exactQuery, fallbackQueries, meaningfulWords, searchedText} from '../../src/search/indexContract.mjs';
+import {docsSetOf} from '../../src/search/indexContract.mjs';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -35,8 +35,7 @@ async function main() {
     for (const lang of (options.lang ? [options.lang] : ['zh', 'en'])) {
       const page = await browser.newPage();
       const results = await core.rankAll(page, set[lang], lang,
-        {address: (path) => `http://127.0.0.1:${port}${path}`, setOf: docsSetOf, ranking, boost, limit: pagesPerQuery, fallback: fallbackQueries,
-          meaningful: meaningfulWords, answers: answersQuery, exact: exactQuery, searched: searchedText});
+        {address: (path) => `http://127.0.0.1:${port}${path}`, setOf: docsSetOf, ranking, boost, limit: pagesPerQuery});
       const scored = core.score(set[lang], results, lang);
       console.log(`${lang}: ${scored.queries} queries, success@1 ${scored.successAt1} %, success@3 ${scored.successAt3} %`);
       for (const m of scored.misses) console.log(`  ${m.q} [${m.kind}${m.half ? ` ${m.half}` : ''}${m.from ? ` from ${m.from}` : ''}] want ${m.want}: rank ${m.rank ?? '-'}, first ${m.first}`);

@@ -4,13 +4,13 @@
  * first (success@1) and in the first three (success@3), per language, on the committed query sets:
  * the concept names (scripts/search/queries.json: titles and object names) and the readers'
  * questions (scripts/search/queries-readers.json: issue and discussion titles and the FAQ), the
- * latter in its two halves, the one keywords were tuned on and the held-out one. Drives the built
+ * latter all tuned on (the blind scripts/search/queries-fresh.json apart, `--only fresh`). Drives the built
  * site (build/, `npm run build` first) in Chromium: each query is typed into the search modal of
  * /guide/start (or /en_US/guide/start, or its `from` page), and the pages its results link to are
  * read. Writes bench/search-relevance.{json,md}, every miss with what came first instead.
  * tests/e2e/search-relevance.spec.ts holds the limits with the same code.
  *
- * Usage: node scripts/search/relevance.mjs [--dir build] [--port 4580] [--only titles|readers]
+ * Usage: node scripts/search/relevance.mjs [--dir build] [--port 4580] [--only titles|readers|fresh]
  */
 import {mkdirSync, writeFileSync} from 'node:fs';
 import {join, resolve} from 'node:path';
@@ -19,14 +19,27 @@ import {commandOptions} from '../commandLine.mjs';
 import core from './relevanceCore.cjs';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const {querySet, readerSetFile, runAll, score} = core;
+const {querySet, readerSetFile, freshSetFile, heldOutSet, runAll, score} = core;
 
 /** The sets scored, each with the file and half it is read from. */
 const sets = [
   {name: 'titles', title: 'Titles and object names', file: 'scripts/search/queries.json', half: undefined},
-  {name: 'readers-tune', title: "Readers' questions, tuned half", file: readerSetFile, half: 'tune'},
+  {name: 'readers-tune', title: "Readers' questions, tuned on", file: readerSetFile, half: 'tune'},
   {name: 'readers-heldout', title: "Readers' questions, held-out half", file: readerSetFile, half: 'heldout'},
 ];
+
+/**
+ * The sets to score: those with queries (queries-readers.json has no held-out half since issue 41;
+ * the blind set, scripts/search/queries-fresh.json, is scored apart, with `--only fresh`, once it exists).
+ */
+function setsWithQueries() {
+  const fresh = heldOutSet();
+  const all = [...sets, ...(fresh && fresh.file === freshSetFile ? [{name: 'fresh', title: "Readers' questions, blind held-out set", file: freshSetFile, half: undefined}] : [])];
+  return all.filter((s) => {
+    const queries = querySet(s.file, s.half);
+    return queries.zh.length + queries.en.length > 0;
+  });
+}
 
 async function main() {
   const {chromium} = await import('@playwright/test');
@@ -40,7 +53,7 @@ async function main() {
   const browser = await chromium.launch({executablePath: chromiumModule.findChromium(), args: chromiumModule.chromiumArgs});
   const report = {date: new Date().toISOString(), engine: 'Pagefind 1.6 (local index)', browser: browser.version(), sets: {}};
   try {
-    for (const set of sets.filter((s) => !only || s.name.startsWith(only))) {
+    for (const set of setsWithQueries().filter((s) => (only ? s.name.startsWith(only) : s.name !== 'fresh'))) {
       const queries = querySet(set.file, set.half);
       const languages = {};
       for (const lang of ['zh', 'en']) {

@@ -4,7 +4,7 @@
  * (scripts/search/relevance.mjs) and tests/e2e/search-relevance.spec.ts. CommonJS so that both the
  * ES-module script and the TypeScript test load it.
  */
-const {readFileSync} = require('node:fs');
+const {existsSync, readFileSync} = require('node:fs');
 const {join, resolve} = require('node:path');
 
 const root = resolve(__dirname, '../..');
@@ -35,6 +35,28 @@ function querySet(file = 'scripts/search/queries.json', half = undefined) {
   const set = JSON.parse(readFileSync(join(root, file), 'utf8'));
   if (!half) return set;
   return {zh: set.zh.filter((q) => q.half === half), en: set.en.filter((q) => q.half === half)};
+}
+
+/**
+ * The blind held-out readers' questions, collected apart from the tuning and never tuned on. Not
+ * read while tuning: `rank.mjs` and the tests score it apart (`heldOutSet`).
+ */
+const freshSetFile = 'scripts/search/queries-fresh.json';
+
+/**
+ * The held-out readers' questions and the file they come from: the `heldout` half of
+ * queries-readers.json while it has one, else the fresh set (its `heldout` queries if it marks
+ * halves, else all of it), or null while neither exists. queries-readers.json's held-out half was
+ * read while tuning and is tuned on since 2026-11-28 (issue 41); the fresh set replaces it.
+ * @returns {{file: string, set: {zh: Query[], en: Query[]}} | null}
+ */
+function heldOutSet() {
+  const half = querySet(readerSetFile, 'heldout');
+  if (half.zh.length || half.en.length) return {file: readerSetFile, set: half};
+  if (!existsSync(join(root, freshSetFile))) return null;
+  const fresh = querySet(freshSetFile);
+  const marked = [...fresh.zh, ...fresh.en].some((q) => q.half);
+  return {file: freshSetFile, set: marked ? querySet(freshSetFile, 'heldout') : fresh};
 }
 
 /** Where a query is searched from when it names no page: the main docs. */
@@ -177,89 +199,77 @@ async function runAll(page, queries, lang, address = (path) => path) {
   return results;
 }
 
+/** @type {string | null} */
+let bundled = null;
+
+/**
+ * The modal's ranking code for a page: src/search/localSearch.ts and the one module it imports
+ * (src/search/indexContract.mjs), each compiled to CommonJS by TypeScript and joined into one script
+ * that sets `globalThis.__searchRanking` to localSearch.ts's exports. `rankAll` runs the client's
+ * own `rankedResults` on the built site's index, so the measurement cannot drift from what the
+ * modal lists.
+ */
+function rankingCode() {
+  if (bundled === null) {
+    const ts = require('typescript');
+    /** @param {string} file */
+    const compiled = (file) => ts.transpileModule(readFileSync(join(root, file), 'utf8'),
+      {fileName: file.replace(/\.mjs$/, '.js'), compilerOptions: {module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, allowJs: true}}).outputText;
+    const modules = {'./indexContract.mjs': compiled('src/search/indexContract.mjs'), main: compiled('src/search/localSearch.ts')};
+    const defined = Object.entries(modules).map(([name, code]) => `${JSON.stringify(name)}: (module, exports, require) => {\n${code}\n}`).join(',\n');
+    bundled = `(() => {
+const modules = {${defined}};
+const loaded = {};
+const load = (name) => {
+  if (!(name in modules)) throw new Error('the ranking code imports ' + name + ', which rankingCode (scripts/search/relevanceCore.cjs) does not bring');
+  if (!loaded[name]) {
+    loaded[name] = {exports: {}};
+    modules[name](loaded[name], loaded[name].exports, load);
+  }
+  return loaded[name].exports;
+};
+globalThis.__searchRanking = load('main');
+})();
+`;
+  }
+  return bundled;
+}
+
 /**
  * Every query of a language ranked straight through Pagefind in a page of the built site, without
- * the modal or its pause (seconds for the whole set): each docs set searched on its own and merged
- * with the reader's set weighted up, as the modal does (src/search/localSearch.ts `rankedResults`).
- * The pages the results link to, best first, per query (`resultKey`).
+ * the modal or its pause (seconds for the whole set), by the modal's own ranking
+ * (src/search/localSearch.ts `rankedResults`, bundled by `rankingCode`): the reader's docs set is
+ * that of the start page. The pages the results link to, best first, per query (`resultKey`).
  * @param {import('@playwright/test').Page} page
  * @param {Query[]} queries
  * @param {'zh'|'en'} lang
- * @param {{address: (path: string) => string, setOf: (path: string) => string, ranking: object, boost: number, limit: number, fallback: (query: string) => string[][],
- *   meaningful: (query: string) => string[], answers: (matched: number, total: number) => boolean, exact: (word: string) => string | null, searched: (query: string) => string}} how
- *   the address of a site path, the docs set of a path (indexContract.mjs `docsSetOf`), the modal's ranking, boost and page
- *   limit, the shorter queries it tries when no page has every word (indexContract.mjs `fallbackQueries`), and which pages
- *   it lists: those with enough of the query's meaningful words (`meaningfulWords`, `answersQuery`, each word searched as
- *   `exactQuery`), searching the query's meaningful words alone when it had stop words (`searchedText`)
+ * @param {{address: (path: string) => string, setOf: (path: string) => string, ranking: object, boost: number, limit: number}} how
+ *   the address of a site path, the docs set of a path (indexContract.mjs `docsSetOf`), and the modal's Pagefind ranking,
+ *   docs-set boost and page limit (other values try another ranking: rank.mjs --ranking, --boost)
  */
-async function rankAll(page, queries, lang, {address, setOf, ranking, boost, limit, fallback, meaningful, answers, exact, searched}) {
+async function rankAll(page, queries, lang, {address, setOf, ranking, boost, limit}) {
   /** @type {Record<string, string[]>} */
   const results = {};
   for (const [start, group] of byStart(queries)) {
     const path = localized(start, lang);
     await page.goto(address(path));
-    const mine = setOf(path);
+    await page.evaluate(rankingCode());
     /** @type {Record<string, string[]>} */
-    const found = await page.evaluate(async ({words, texts, levels, wanted, ranking, boost, limit, mine}) => {
+    const found = await page.evaluate(async ({words, ranking, boost, limit, mine}) => {
       // import() written out of sight of whatever transpiles this file for the test runner, which
       // could turn it into require(): this runs in the page, where it must stay an import.
       const load = /** @type {(url: string) => Promise<any>} */ (new Function('url', 'return import(url)'));
       const pagefind = await load('/pagefind/pagefind.js');
       await pagefind.options({ranking});
-      const other = mine === 'v5' ? 'main' : 'v5';
+      const {rankedResults} = /** @type {any} */ (globalThis).__searchRanking;
       /** @type {Record<string, string[]>} */
       const out = {};
-      /** @param {string} q */
-      const scored = async (q) => {
-        const [a, b] = await Promise.all([pagefind.search(q, {filters: {set: mine}}), pagefind.search(q, {filters: {set: other}})]);
-        /** @type {{r: {id: string, score: number, data: () => Promise<{url: string}>}, s: number}[]} */
-        const merged = [...(a?.results ?? []).map((/** @type {any} */ r) => ({r, s: r.score * boost})), ...(b?.results ?? []).map((/** @type {any} */ r) => ({r, s: r.score}))];
-        return merged.sort((x, y) => y.s - x.s);
-      };
-      for (const [i, q] of words.entries()) {
-        // Only pages with enough of the query's meaningful words, as the modal lists (localSearch.ts `rankedResults`).
-        const {exactWords, need} = wanted[i] ?? {exactWords: [], need: null};
-        /** @type {Map<string, number>} */
-        const counts = new Map();
-        await Promise.all(exactWords.map(async (/** @type {{word: string, exact: string | null}} */ {word, exact}) => {
-          const [known, found] = await Promise.all([exact ? pagefind.search(exact) : null, pagefind.search(word)]);
-          if (exact && !known?.results.length) {
-            // Unless a word marked in its first result begins with it (indexContract.mjs `markedBeginWith`).
-            const first = found?.results[0];
-            const excerpt = first ? (await first.data()).excerpt : '';
-            const start = word.toLowerCase();
-            if (![...excerpt.matchAll(/<mark>(.*?)<\/mark>/g)].some((m) => (m[1] ?? '').toLowerCase().replace(/^[^\p{L}\p{N}]+/u, '').startsWith(start))) return;
-          }
-          for (const {id} of found?.results ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
-        }));
-        /** @param {{r: any, s: number}[]} list */
-        const answering = (list) => (need === null ? [] : list.filter(({r}) => (counts.get(r.id) ?? 0) >= need));
-        let ranked = answering(await scored(texts[i] ?? q));
-        // As the modal does when no page has every word (localSearch.ts `rankedResults`).
-        for (const level of ranked.length || need === null ? [] : levels[i] ?? []) {
-          /** @type {Map<string, {r: any, s: number}>} */
-          const sum = new Map();
-          for (const shorter of await Promise.all(level.map(scored))) {
-            for (const {r, s} of shorter) {
-              const seen = sum.get(r.id);
-              if (seen) seen.s += s; else sum.set(r.id, {r, s});
-            }
-          }
-          const shown = answering([...sum.values()]);
-          if (shown.length) {
-            ranked = shown.sort((x, y) => y.s - x.s);
-            break;
-          }
-        }
-        out[q] = await Promise.all(ranked.slice(0, limit).map(async ({r}) => (await r.data()).url));
+      for (const q of words) {
+        const ranked = await rankedResults(pagefind, q, mine, limit, boost);
+        out[q] = await Promise.all(ranked.map(async (/** @type {any} */ r) => (await r.data()).url));
       }
       return out;
-    }, {words: group.map((q) => q.q), texts: group.map((q) => searched(q.q)), levels: group.map((q) => fallback(searched(q.q))), wanted: group.map((q) => {
-      const meant = meaningful(q.q);
-      // The fewest of them a listed page must have (null: none is enough, the query finds nothing).
-      const need = Array.from({length: meant.length + 1}, (_, m) => m).find((m) => answers(m, meant.length)) ?? null;
-      return {exactWords: meant.map((word) => ({word, exact: exact(word)})), need};
-    }), ranking, boost, limit, mine});
+    }, {words: group.map((q) => q.q), ranking, boost, limit, mine: setOf(path)});
     for (const query of group) results[resultKey(query)] = pagesOf(found[query.q] ?? []);
   }
   return results;
@@ -276,4 +286,4 @@ function sample(queries, count) {
   return queries.filter((_, i) => i % step === 0).slice(0, count);
 }
 
-module.exports = {searchResultsMs, querySet, readerSetFile, localized, pageOf, pagesOf, score, runQueries, runAll, rankAll, sample, byStart, resultKey, showAll};
+module.exports = {searchResultsMs, rankingCode, querySet, readerSetFile, freshSetFile, heldOutSet, localized, pageOf, pagesOf, score, runQueries, runAll, rankAll, sample, byStart, resultKey, showAll};

@@ -23,8 +23,11 @@ export function docsSetOf(pathname) {
  */
 export const keywordsEnd = '\u2042';
 
-/** Words of a query beyond which no shorter queries are tried (the combinations grow fast). */
-export const fallbackMaxWords = 8;
+/**
+ * Meaningful words of a query beyond which its words are not searched one by one
+ * (src/search/localSearch.ts `rankedResults`): each costs three searches, and perhaps an index chunk.
+ */
+export const queryMaxWords = 8;
 
 /**
  * The words of a query: split at spaces, and Chinese (which has no spaces) into words with the
@@ -113,36 +116,4 @@ export const exactQuery = (word) => (/^[\p{L}\p{N}]+$/u.test(word) ? `"${word}"`
 export function markedBeginWith(excerpt, word) {
   const start = word.toLowerCase();
   return [...excerpt.matchAll(/<mark>(.*?)<\/mark>/g)].some((m) => (m[1] ?? '').toLowerCase().replace(/^[^\p{L}\p{N}]+/u, '').startsWith(start));
-}
-
-/**
- * What the search tries when no page has every word of a query (Pagefind finds only pages that
- * have them all, so one word no page uses, such as a symptom in a reader's own words, leaves
- * nothing): the query with one word left out, every way, then two, and so on down to single
- * words. The client takes the first of these levels at which some page is found (the pages that
- * have the most of the query's words) and ranks them by their summed scores. Shared by the client
- * (src/search/localSearch.ts) and the relevance measurement (scripts/search/relevanceCore.cjs).
- * @param {string} query
- * @returns {string[][]} the levels, each a list of shorter queries
- */
-export function fallbackQueries(query) {
-  const words = queryWords(query);
-  if (words.length < 2 || words.length > fallbackMaxWords) return [];
-  /** @type {string[][]} */
-  const levels = [];
-  for (let size = words.length - 1; size >= 1; size -= 1) {
-    /** @type {string[]} */
-    const level = [];
-    /** @param {number} start @param {string[]} picked */
-    const pick = (start, picked) => {
-      if (picked.length === size) {
-        level.push(picked.join(' '));
-        return;
-      }
-      for (let i = start; i <= words.length - (size - picked.length); i += 1) pick(i + 1, [...picked, /** @type {string} */ (words[i])]);
-    };
-    pick(0, []);
-    levels.push(level);
-  }
-  return levels;
 }

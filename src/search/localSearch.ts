@@ -5,7 +5,7 @@
  * screen. Pagefind picks the index of the page's language from <html lang>; a query loads only
  * the index chunks and result fragments it needs.
  */
-import {answersQuery, docsSetOf, exactQuery, fallbackQueries, keywordsEnd, markedBeginWith, meaningfulWords, searchedText} from './indexContract.mjs';
+import {answersQuery, docsSetOf, exactQuery, keywordsEnd, markedBeginWith, meaningfulWords, queryMaxWords, searchedText} from './indexContract.mjs';
 
 /**
  * What the reader's own docs set weighs against the other when both match. 6 rather than 3
@@ -29,6 +29,23 @@ export const ranking = {
   termSaturation: 1.6,
   metaWeights: {title: 40, objects: 40, keywords: 40},
 } as const;
+/**
+ * How a page with only some of a query's meaningful words scores (`rankByWords`): its summed word
+ * scores times the share of the words it has, to this power. 1 rather than 2 (2026-11-28,
+ * scripts/search/rank.mjs on the readers' questions, with `wholeQueryWeight` 4: zh 96.2 and 95.5 %
+ * at 1, en 91.7 and 90.4 %); 0, tried before the whole query counted, was 2 and 4 points below 1.
+ */
+export const coverageExponent = 1;
+/**
+ * How much Pagefind's score for the whole query adds to a page that has every word (`rankByWords`),
+ * over its summed word scores. A word searched alone also finds the words it begins ("Stats" finds
+ * StatsObject, which the page of that object names in its metadata), so a page's summed scores favour
+ * the page about one of the words; the whole query's score favours the page about all of them
+ * ("Stats Service"). 4 rather than 0, 2 or 8 (2026-11-28, rank.mjs: the readers' questions at 1,
+ * zh 93.6 / 94.3 / 96.2 / 95.5 %, en 89.8 / 88.5 / 91.7 / 90.4 %; the titles stay at 98.4 % and
+ * 100 % with it, without it en lost two).
+ */
+export const wholeQueryWeight = 4;
 /**
  * Pages the modal lists per query; each costs one fragment download (about 2 to 11 KB gzip), which
  * the modal makes only when the page's place in the list comes into view.
@@ -171,29 +188,66 @@ export function pageHits(data: PagefindData, index: number): DocSearchHit[] {
   ];
 }
 
-async function scoredResults(pagefind: Pagefind, query: string, set: DocsSet): Promise<{result: PagefindResult; score: number}[]> {
+async function scoredResults(pagefind: Pagefind, query: string, set: DocsSet, boost: number): Promise<Scored[]> {
   const other: DocsSet = set === 'v5' ? 'main' : 'v5';
   const [mine, theirs] = await Promise.all([
     pagefind.search(query, {filters: {set}}),
     pagefind.search(query, {filters: {set: other}}),
   ]);
-  return scoredBySet(mine?.results ?? [], theirs?.results ?? []);
+  return scoredBySet(mine?.results ?? [], theirs?.results ?? [], boost);
+}
+
+/** A result with its score, the reader's docs set weighted up. */
+export type Scored = {result: PagefindResult; score: number};
+
+/**
+ * A query's pages ranked by its meaningful words, each searched alone (`perWord`: a word's pages
+ * with their scores, or null when the index lacks the word): a page scores the sum of its words'
+ * scores, times the share of the words it has to the power `exponent`, and only pages with at
+ * least half of the words are listed (`answersQuery`). So a page that is about a query's rare words
+ * (its title, keywords or object headings name them) but lacks a common one ("shadowsocks
+ * websocket tls" on the Shadowsocks page, which does not say websocket; "限制 mKCP 带宽" on the v4
+ * mKCP page, which does not say 限制) competes with the pages that say every word in passing,
+ * which Pagefind alone (it lists only pages with every word) never lets it do; a common word
+ * (需要, configuration) scores little, so lacking it costs little more than the share. A page with
+ * every word (in `whole`, Pagefind's results for the whole query) adds its score for the whole
+ * query, `wholeWeight` times, and keeps that result, whose excerpt marks every word; the others
+ * keep that of their best word.
+ */
+export function rankByWords(perWord: (Scored[] | null)[], whole: Scored[] = [], {exponent = coverageExponent, wholeWeight = wholeQueryWeight} = {}): Scored[] {
+  const total = perWord.length;
+  const pages = new Map<string, {result: PagefindResult; sum: number; words: number; best: number}>();
+  for (const found of perWord) {
+    for (const {result, score} of found ?? []) {
+      const page = pages.get(result.id);
+      if (!page) {
+        pages.set(result.id, {result, sum: score, words: 1, best: score});
+        continue;
+      }
+      page.sum += score;
+      page.words += 1;
+      if (score > page.best) Object.assign(page, {result, best: score});
+    }
+  }
+  const wholeResults = new Map(whole.map((found) => [found.result.id, found]));
+  return [...pages.values()]
+    .filter((page) => answersQuery(page.words, total))
+    .map((page) => {
+      const every = wholeResults.get(page.result.id);
+      return every ? {result: every.result, score: page.sum + every.score * wholeWeight} : {result: page.result, score: page.sum * (page.words / total) ** exponent};
+    })
+    .sort((a, b) => b.score - a.score);
 }
 
 /**
- * How many of a query's meaningful words each page has, by result id: the pages Pagefind finds for
- * a word, if the index has the word itself (`exactQuery`) or words that begin with it, not only a
- * shorter word Pagefind fell back to. The words' index chunks came with the whole query.
+ * A word's pages in both docs sets, scored, or null when the index lacks the word: not only a
+ * shorter word Pagefind fell back to (`exactQuery`), unless it begins a word the index has.
  */
-async function pagesWithWords(pagefind: Pagefind, words: string[]): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  await Promise.all(words.map(async (word) => {
-    const exact = exactQuery(word);
-    const [known, found] = await Promise.all([exact ? pagefind.search(exact) : null, pagefind.search(word)]);
-    if (exact && !known?.results.length && !(await beginsAWord(found?.results[0], word))) return;
-    for (const {id} of found?.results ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
-  }));
-  return counts;
+async function wordResults(pagefind: Pagefind, word: string, set: DocsSet, boost: number): Promise<Scored[] | null> {
+  const exact = exactQuery(word);
+  const [known, found] = await Promise.all([exact ? pagefind.search(exact) : null, scoredResults(pagefind, word, set, boost)]);
+  if (exact && !known?.results.length && !(await beginsAWord(found[0]?.result, word))) return null;
+  return found;
 }
 
 /**
@@ -209,36 +263,27 @@ async function beginsAWord(first: PagefindResult | undefined, word: string): Pro
 
 /**
  * The results for a query, best first (the reader's docs set weighted up), without their
- * fragments: each result's `data()` downloads its page's fragment. When no page has every word,
- * the pages that have the most of them (indexContract.mjs `fallbackQueries`: the first level of
- * shorter queries that finds any page, each page ranked by its scores summed over them). The
- * shorter queries rarely download anything: their words' index chunks came with the whole query.
- * Only pages that have at least half of the query's meaningful words themselves are listed
- * (indexContract.mjs `meaningfulWords`, `answersQuery`): a query of question words alone, or one
- * whose pages share only a minority of its words with it, finds nothing. The question words are
- * not searched (`searchedText`).
+ * fragments: each result's `data()` downloads its page's fragment. Each meaningful word of the
+ * query is searched alone in both docs sets, and the pages ranked by their words (`rankByWords`:
+ * summed scores, less for a word a page lacks; only pages with at least half of the words), so a
+ * page need not have every word (Pagefind lists only pages that have them all: one word no page
+ * uses, such as a symptom in a reader's own words, left nothing but a fallback). A query of
+ * question and function words alone finds nothing (indexContract.mjs `meaningfulWords`); those
+ * words are not searched (`searchedText`). The words' index chunks are the ones the whole query
+ * needs, so the further searches rarely download anything. A query of more than `queryMaxWords`
+ * meaningful words is answered by Pagefind alone, with pages that have every word. `boost`
+ * weighs the reader's docs set (`currentSetBoost`; scripts/search/rank.mjs tries others).
  */
-export async function rankedResults(pagefind: Pagefind, query: string, set: DocsSet, limit = pagesPerQuery): Promise<PagefindResult[]> {
+export async function rankedResults(pagefind: Pagefind, query: string, set: DocsSet, limit = pagesPerQuery, boost = currentSetBoost): Promise<PagefindResult[]> {
   const words = meaningfulWords(query);
   if (words.length === 0) return [];
-  const withWords = await pagesWithWords(pagefind, words);
-  const answering = (found: {result: PagefindResult; score: number}[]) =>
-    found.filter(({result}) => answersQuery(withWords.get(result.id) ?? 0, words.length));
   const text = searchedText(query);
-  const all = answering(await scoredResults(pagefind, text, set));
-  if (all.length > 0) return all.slice(0, limit).map(({result}) => result);
-  for (const level of fallbackQueries(text)) {
-    const found = new Map<string, {result: PagefindResult; score: number}>();
-    for (const shorter of await Promise.all(level.map((q) => scoredResults(pagefind, q, set)))) {
-      for (const {result, score} of shorter) {
-        const seen = found.get(result.id);
-        if (seen) seen.score += score; else found.set(result.id, {result, score});
-      }
-    }
-    const shown = answering([...found.values()]);
-    if (shown.length > 0) return shown.sort((a, b) => b.score - a.score).slice(0, limit).map(({result}) => result);
-  }
-  return [];
+  if (words.length > queryMaxWords) return (await scoredResults(pagefind, text, set, boost)).slice(0, limit).map(({result}) => result);
+  const [perWord, whole] = await Promise.all([
+    Promise.all(words.map((word) => wordResults(pagefind, word, set, boost))),
+    words.length > 1 ? scoredResults(pagefind, text, set, boost) : Promise.resolve([]),
+  ]);
+  return rankByWords(perWord, whole).slice(0, limit).map(({result}) => result);
 }
 
 /** Results for a query with their fragments, best first. */

@@ -1,8 +1,7 @@
 import {test, expect, hydrated, localePath, searchResultsMs} from './fixtures';
 import {openSearch, resultLinks, searchInput} from './search-links';
-import {querySet, rankAll, readerSetFile, runQueries, sample, score, byStart, localized, resultKey} from '../../scripts/search/relevanceCore.cjs';
+import {querySet, rankAll, readerSetFile, freshSetFile, heldOutSet, runQueries, sample, score, byStart, localized, resultKey} from '../../scripts/search/relevanceCore.cjs';
 import {currentSetBoost, docsSetOf, pagesPerQuery, ranking} from '../../src/search/localSearch';
-import {answersQuery, exactQuery, fallbackQueries, meaningfulWords, searchedText} from '../../src/search/indexContract.mjs';
 
 /**
  * The local search finds the page a reader wants, measured on the committed query set
@@ -20,8 +19,11 @@ const limits = {
   en: {successAt1: 97, successAt3: 99},
 } as const;
 
-// The readers' questions (scripts/search/queries-readers.json: issue and discussion titles and
-// the FAQ), the held-out half, on which no keyword was chosen. Measured with this ranking
+// The readers' held-out questions (relevanceCore.cjs `heldOutSet`): the held-out half of
+// scripts/search/queries-readers.json (issue and discussion titles and the FAQ) while it had one;
+// that half was read while tuning and is tuned on since 2026-11-28 (issue 41), so the blind set
+// scripts/search/queries-fresh.json takes its place when it lands (these floors move with it), and
+// the test is skipped until then. Measured on the old held-out half with this ranking
 // (2026-11-28, after concept keywords for most reference pages and the docs-set weight of 6):
 // zh 87.2 % at 1 and 91 % at 3, en 82.1 % and 84.6 %, as before them (the goal is 90 % and 97 %;
 // the tuned half went to zh 97.5 % / 100 %, en 97.5 % / 98.7 %). The floors are just under that.
@@ -35,8 +37,7 @@ const sampleSize = 10;
 
 type Ranked = Record<string, string[]>;
 const rankedFor = (page: import('@playwright/test').Page, lang: 'zh' | 'en', queries = querySet()[lang]): Promise<Ranked> =>
-  rankAll(page, queries, lang, {address: (path: string) => path, setOf: docsSetOf, ranking, boost: currentSetBoost, limit: pagesPerQuery, fallback: fallbackQueries,
-    meaningful: meaningfulWords, answers: answersQuery, exact: exactQuery, searched: searchedText});
+  rankAll(page, queries, lang, {address: (path: string) => path, setOf: docsSetOf, ranking, boost: currentSetBoost, limit: pagesPerQuery});
 
 for (const lang of ['zh', 'en'] as const) {
   const thresholds = limits[lang];
@@ -55,11 +56,14 @@ for (const lang of ['zh', 'en'] as const) {
   const floors = heldOutLimits[lang];
   test(`local search relevance (${lang}), readers' questions held out: success@1 >= ${floors.successAt1} %, success@3 >= ${floors.successAt3} %`, async ({page}) => {
     test.setTimeout(120_000);
-    const queries = querySet(readerSetFile, 'heldout')[lang];
-    expect(queries.length).toBeGreaterThanOrEqual(75);
+    const heldOut = heldOutSet();
+    test.skip(!heldOut, `no held-out readers' questions: ${readerSetFile} has no heldout half (all of it is tuned on) and ${freshSetFile}, the blind set, does not exist yet`);
+    const queries = heldOut!.set[lang];
+    // The old half had 78 a language; the fresh set's size is its collector's.
+    expect(queries.length, `held-out queries in ${heldOut!.file}`).toBeGreaterThanOrEqual(heldOut!.file === readerSetFile ? 75 : 1);
     const result = score(queries, await rankedFor(page, lang, queries), lang);
     const misses = result.misses.map((m: {q: string; rank: number | null; first: string | null}) => `${m.q}: rank ${m.rank ?? '-'} (first: ${m.first})`);
-    console.log(`search relevance ${lang}, readers held out: success@1 ${result.successAt1} %, success@3 ${result.successAt3} %\n  ${misses.join('\n  ')}`);
+    console.log(`search relevance ${lang}, readers held out (${heldOut!.file}): success@1 ${result.successAt1} %, success@3 ${result.successAt3} %\n  ${misses.join('\n  ')}`);
     expect(result.successAt3, misses.join('\n')).toBeGreaterThanOrEqual(floors.successAt3);
     expect(result.successAt1, misses.join('\n')).toBeGreaterThanOrEqual(floors.successAt1);
   });
@@ -110,10 +114,10 @@ for (const lang of ['zh', 'en'] as const) {
   test(`the modal (${lang}) lists first what the rankings above put first, on ${sampleSize} queries of each set`, async ({page}) => {
     // About 60 s here: each query waits for the pause and scrolls through its six pages' fragments.
     // The readers' questions include queries no page has every word of, which the modal answers
-    // with shorter queries (localSearch.ts `rankedResults`), as the ranking above does.
+    // with the pages that have most of them (localSearch.ts `rankedResults`, `rankByWords`), as the ranking above does.
     test.setTimeout(300_000);
     const readers = querySet(readerSetFile)[lang];
-    // One that no page has every word of ("连不上", "unable"), answered with shorter queries.
+    // One that no page has every word of ("连不上", "unable"), answered with pages that have most of them.
     const partial = readers.find((q: {q: string}) => q.q === (lang === 'zh' ? 'nginx 代理 websocket 连不上' : 'unable to connect through nginx websocket'));
     if (!partial) throw new Error('the readers\' question without a page for every word is missing');
     const queries = [...sample(querySet()[lang], sampleSize), ...sample(readers, sampleSize), partial];

@@ -5,11 +5,11 @@ import './docusaurus-aliases.cjs';
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  cleanUrl, docsSetOf, dropLeadingTitle, keywordsEnd, mergeBySet, pageHits, rankedResults, safeExcerpt, searchHits, searchPages,
+  cleanUrl, docsSetOf, dropLeadingTitle, keywordsEnd, mergeBySet, pageHits, rankByWords, rankedResults, safeExcerpt, searchHits, searchPages,
   type Pagefind, type PagefindData, type PagefindResult,
 } from '../../src/search/localSearch';
 import {localSearch, queryOf, withFallback, type Mode, type Search} from '../../src/search/searchClient';
-import {answersQuery, exactQuery, fallbackQueries, markedBeginWith, meaningfulWords, queryWords, searchedText} from '../../src/search/indexContract.mjs';
+import {answersQuery, exactQuery, markedBeginWith, meaningfulWords, queryMaxWords, queryWords, searchedText} from '../../src/search/indexContract.mjs';
 import * as indexer from '../../builder/search/pagefind.mjs';
 
 const result = (id: string, score: number, data: Partial<PagefindData> = {}): PagefindResult => ({
@@ -101,10 +101,10 @@ test('searchHits asks both docs sets and lists the reader\'s set first on a tie'
   assert.equal(forV5[0]!.url, '/v5/config/router');
   const forMain = await searchHits(pagefind, 'routing', 'main');
   assert.equal(forMain[0]!.url, '/config/routing');
-  // The word itself in both sets (which pages have it), then the query in each set.
-  assert.deepEqual(asked.slice(0, 4), [['"routing"', undefined], ['routing', undefined], ['routing', {set: 'v5'}], ['routing', {set: 'main'}]]);
+  // Whether the index has the word itself, then the word in each set, the reader's first.
+  assert.deepEqual(asked.slice(0, 3), [['"routing"', undefined], ['routing', {set: 'v5'}], ['routing', {set: 'main'}]]);
   assert.deepEqual(await searchHits(pagefind, '   ', 'main'), []);
-  assert.equal(asked.length, 8);
+  assert.equal(asked.length, 6);
 });
 
 test('a null answer from Pagefind (its search was superseded) is no results, not a crash', async () => {
@@ -140,34 +140,62 @@ test('rankedResults lists the merged results without downloading a fragment; sea
   assert.equal(fragments, 3);
 });
 
-test('when no page has every word of a query, the shorter queries: one word fewer every way, then two, down to single words', () => {
-  assert.deepEqual(fallbackQueries('a b c'), [['a b', 'a c', 'b c'], ['a', 'b', 'c']]);
-  assert.deepEqual(fallbackQueries('routing'), []);
-  // Chinese is split into words as a reader's browser splits it; a word said twice counts once.
+test('a Chinese query is split into words as a reader\'s browser splits it; a word said twice counts once', () => {
   assert.deepEqual(queryWords('显示运营商的 DNS DNS'), ['显示', '运营', '商', '的', 'DNS']);
-  // Past 8 words, nothing shorter is tried.
-  assert.deepEqual(fallbackQueries('a b c d e f g h i'), []);
+  assert.equal(queryMaxWords, 8);
 });
 
-test('rankedResults: a query no page has every word of lists the pages with the most of its words, by their summed scores', async () => {
-  const found: Record<string, PagefindResult[]> = {'nginx websocket': [result('websocket', 1)], 'nginx 连不上': [result('faq', 0.5)], 'websocket 连不上': [result('websocket', 0.2)]};
-  // Which pages have each word itself.
-  const exact: Record<string, PagefindResult[]> = {'"nginx"': [result('websocket', 1), result('faq', 1)], '"websocket"': [result('websocket', 1)], '"连不上"': [result('faq', 1)]};
-  const asked: string[] = [];
+test('rankByWords: a page scores its words\' summed scores times the share of the words it has; one with every word adds the whole query\'s score', () => {
+  const r = (id: string) => result(id, 0);
+  const [ss, ws, tr, faq] = [r('shadowsocks'), r('websocket'), r('transport'), r('faq')];
+  // "shadowsocks websocket tls": the Shadowsocks page is about the rare word and lacks a common one;
+  // the transport overview says all three in passing.
+  const perWord = [
+    [{result: ss, score: 160}, {result: tr, score: 2}],
+    [{result: ws, score: 190}, {result: tr, score: 5}],
+    [{result: ss, score: 1}, {result: tr, score: 50}, {result: ws, score: 3}],
+  ];
+  const whole = [{result: tr, score: 10}];
+  const ranked = rankByWords(perWord, whole, {exponent: 1, wholeWeight: 4});
+  // (160 + 1) * 2/3, (190 + 3) * 2/3, 2 + 5 + 50 + 4 * 10.
+  assert.deepEqual(ranked.map(({result: {id}, score}) => [id, Math.round(score * 10) / 10]), [['websocket', 128.7], ['shadowsocks', 107.3], ['transport', 97]]);
+  // A page with every word keeps the whole query's result (its excerpt marks every word).
+  const transportWhole = result('transport', 10);
+  assert.equal(rankByWords(perWord, [{result: transportWhole, score: 10}]).find(({result: {id}}) => id === 'transport')!.result, transportWhole);
+  // The share counts more with a higher exponent: squared, the transport page comes first.
+  assert.deepEqual(rankByWords(perWord, whole, {exponent: 2, wholeWeight: 4}).map(({result: {id}}) => id), ['transport', 'websocket', 'shadowsocks']);
+  // Fewer than half of the words is no answer; a word the index lacks (null) still counts in the total.
+  assert.deepEqual(rankByWords([[{result: faq, score: 9}], null, null], []), []);
+  assert.deepEqual(rankByWords([[{result: faq, score: 9}], null], []).map(({result: {id}, score}) => [id, score]), [['faq', 4.5]]);
+  // One word: its own scores, in order.
+  assert.deepEqual(rankByWords([[{result: faq, score: 9}, {result: ss, score: 3}]]).map(({result: {id}, score}) => [id, score]), [['faq', 9], ['shadowsocks', 3]]);
+  // The whole query's score tells apart two pages of the same summed scores: the one about both words.
+  const stats = [[{result: r('stats'), score: 100}, {result: r('service/stats'), score: 37}], [{result: r('service/stats'), score: 39}, {result: r('stats'), score: 10}]];
+  const both = [{result: r('service/stats'), score: 76}, {result: r('stats'), score: 29}];
+  assert.deepEqual(rankByWords(stats, both, {exponent: 1, wholeWeight: 0}).map(({result: {id}}) => id), ['stats', 'service/stats']);
+  assert.deepEqual(rankByWords(stats, both, {exponent: 1, wholeWeight: 4}).map(({result: {id}}) => id), ['service/stats', 'stats']);
+});
+
+test('rankedResults: a page need not have every word of a query; the reader\'s docs set is weighted up in each word\'s scores', async () => {
+  const scores: Record<string, Record<string, number>> = {
+    mKCP: {'config/transport/mkcp': 80, 'v5/config/stream/kcp': 40}, bandwidth: {'config/transport/mkcp': 20, 'v5/config/stream/kcp': 10}, limit: {'v5/config/stream/kcp': 5, 'config/policy': 4},
+  };
+  const sets: Record<string, string> = {'v5/config/stream/kcp': 'v5'};
   const pagefind: Pagefind = {
     options: async () => {},
     search: async (query, options) => {
-      // The searches in a docs set (the others tell which pages have each word).
-      if (options?.filters) asked.push(query);
-      return {results: options?.filters?.set === 'main' ? found[query] ?? [] : options?.filters ? [] : exact[query] ?? exact[`"${query}"`] ?? []};
+      const words = query.replace(/"/g, '').split(/\s+/);
+      const pages = Object.keys(scores[words[0]!] ?? {}).filter((id) => words.every((w) => scores[w]?.[id] !== undefined));
+      const set = options?.filters?.set;
+      return {results: pages.filter((id) => !set || (sets[id] ?? 'main') === set).map((id) => result(id, words.reduce((sum, w) => sum + scores[w]![id]!, 0)))};
     },
   };
-  const ranked = await rankedResults(pagefind, 'nginx websocket 连不上', 'main');
-  assert.deepEqual(ranked.map((r) => r.id), ['websocket', 'faq']);
-  // The whole query, then the first level of shorter ones, which found pages: no single words.
-  assert.ok(!asked.includes('nginx'));
-  // A query with a page for every word is answered as it is.
-  assert.deepEqual((await rankedResults(pagefind, 'nginx websocket', 'main')).map((r) => r.id), ['websocket']);
+  // Only the v5 page says all three words; the v4 page, which lacks "limit", comes first for a v4 reader.
+  assert.deepEqual((await rankedResults(pagefind, 'limit mKCP bandwidth', 'main')).map((r) => r.id), ['config/transport/mkcp', 'v5/config/stream/kcp']);
+  // A v5 reader gets the v5 page: (40 + 10 + 5) * 6 + 4 * 55 * 6 against 100 * 2/3.
+  assert.deepEqual((await rankedResults(pagefind, 'limit mKCP bandwidth', 'v5')).map((r) => r.id), ['v5/config/stream/kcp', 'config/transport/mkcp']);
+  // The policy page has one word of three: not listed.
+  assert.ok(!(await rankedResults(pagefind, 'limit mKCP bandwidth', 'main')).some((r) => r.id === 'config/policy'));
   assert.deepEqual(await rankedResults(pagefind, 'nothing at all', 'main'), []);
 });
 

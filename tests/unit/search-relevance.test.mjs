@@ -75,3 +75,31 @@ test('the held-out set is kept apart: none of its queries is in the committed se
     assert.deepEqual(held[lang].filter((q) => committed.has(q.q.toLowerCase())).map((q) => q.q), [], lang);
   }
 });
+
+test("the readers' questions are all tuned on; the held-out ones come from the blind set once it exists, else there are none", () => {
+  const readers = querySet(core.readerSetFile);
+  for (const lang of ['zh', 'en']) assert.ok(readers[lang].length >= 150 && readers[lang].every((q) => q.half === 'tune'), lang);
+  const heldOut = core.heldOutSet();
+  assert.ok(heldOut === null || heldOut.file === core.freshSetFile, `held out from ${heldOut?.file}`);
+});
+
+test("rankAll runs the modal's own ranking code: localSearch.ts with indexContract.mjs, in one script for a page", async () => {
+  const {runInNewContext} = await import('node:vm');
+  const page = {Intl};
+  runInNewContext(core.rankingCode(), page);
+  const ranking = page.__searchRanking;
+  assert.equal(typeof ranking.rankedResults, 'function');
+  assert.equal(ranking.currentSetBoost, 6);
+  // It ranks (tests/unit/local-search.test.ts tests the ranking itself): a word's pages by score, a
+  // query of question words alone finds nothing.
+  const result = (id, score) => ({id, score, data: async () => ({url: `/${id}`})});
+  const pagefind = {
+    options: async () => {},
+    search: async (query, options) => ({results: options?.filters?.set === 'v5' ? [] : query.includes('dns') || query.includes('fake') ? [result('dns', 2), result('fakedns', query.includes('fake') ? 9 : 1)] : []}),
+  };
+  // Arrays of the page's realm, compared as this one's.
+  const ids = async (q) => Array.from(await ranking.rankedResults(pagefind, q, 'main'), (r) => r.id);
+  assert.deepEqual(await ids('dns'), ['dns', 'fakedns']);
+  assert.deepEqual(await ids('fake'), ['fakedns', 'dns']);
+  assert.deepEqual(await ids('how to'), []);
+});
