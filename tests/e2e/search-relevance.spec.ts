@@ -19,17 +19,16 @@ const limits = {
   en: {successAt1: 97, successAt3: 99},
 } as const;
 
-// The readers' held-out questions (relevanceCore.cjs `heldOutSet`): the held-out half of
-// scripts/search/queries-readers.json (issue and discussion titles and the FAQ) while it had one;
-// that half was read while tuning and is tuned on since 2026-11-28 (issue 41), so the blind set
-// scripts/search/queries-fresh.json takes its place when it lands (these floors move with it), and
-// the test is skipped until then. Measured on the old held-out half with this ranking
-// (2026-11-28, after concept keywords for most reference pages and the docs-set weight of 6):
-// zh 87.2 % at 1 and 91 % at 3, en 82.1 % and 84.6 %, as before them (the goal is 90 % and 97 %;
-// the tuned half went to zh 97.5 % / 100 %, en 97.5 % / 98.7 %). The floors are just under that.
+// The readers' held-out questions (relevanceCore.cjs `heldOutSet`): the blind set
+// scripts/search/queries-fresh.json, 82 readers' questions a language from issue and discussion
+// titles and the FAQ, collected by someone who never ranked them (issue 41). The old held-out
+// half of queries-readers.json was read while tuning and is tuned on since 2026-11-28. Scored
+// once, blind, with the ranking by words (2026-11-28, rank.mjs on the built index): zh 52.4 % at
+// 1 and 81.7 % at 3, en 62.2 % and 81.7 % (the goal is 90 % and 97 %; the tuned set is at zh
+// 96.2 % / 100 %, en 91.7 % / 96.8 %). The floors are just under the blind figures.
 const heldOutLimits = {
-  zh: {successAt1: 87, successAt3: 90},
-  en: {successAt1: 82, successAt3: 84},
+  zh: {successAt1: 52, successAt3: 81},
+  en: {successAt1: 62, successAt3: 81},
 } as const;
 
 /** Queries a language typed into the modal: each waits for the modal's 500 ms pause and its fragments. */
