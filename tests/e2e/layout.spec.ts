@@ -145,96 +145,107 @@ async function expectNavbarFits(page: Page, locale: Locale, width: number): Prom
   expect.soft(titleWidths.scroll, 'site title cut short').toBeLessThanOrEqual(titleWidths.client);
 }
 
+/**
+ * Each item the bar leaves out is in the menu (the menu is open): at 719 px and narrower the menu
+ * opens on the docs sidebar, and its back button leads to the navbar's items.
+ */
+async function expectMenuHolds(page: Page, locale: Locale, width: number, missing: string[]): Promise<void> {
+  const t = ui[locale];
+  const m = menu(page);
+  await expect(page.getByRole('button', {name: t.closeMenu})).toBeVisible();
+  if (width <= mobileMaxWidth) await m.getByRole('button', {name: /←/}).click();
+  for (const name of missing) {
+    const inMenu = {
+      'locale switcher': m.getByRole('button', {name: t.menuLocale}),
+      GitHub: m.getByRole('link', {name: linkName('GitHub')}),
+      'colour toggle': m.getByRole('button', {name: /模式|mode/}),
+    }[name] ?? m.getByRole('link', {name: linkName(name)});
+    await expect(inMenu, `${name} in the menu`).toBeVisible();
+  }
+}
+
+// One page load per locale, width and colour mode: the checks below only read the page until the
+// menu button is pressed, and the menu is opened once for all of them (each check is a step, so a
+// failure names it). The dark mode is a second load of the same page with the scheme switched.
 for (const locale of locales) {
   for (const width of widths) {
-    test(`navbar items neither overlap nor clip at ${width} px (${locale})`, async ({page}, testInfo) => {
+    const mobile = width <= mobileMaxWidth;
+    const step = stepWidths.includes(width);
+    const dark = changeWidths.includes(width);
+    const checks = [
+      'navbar items neither overlap nor clip',
+      ...(step ? ['each navbar item is in the bar or in the menu'] : []),
+      `the docs sidebar is ${mobile ? 'behind the menu button' : 'beside the page'}`,
+      ...(dark ? ['in dark mode the navbar items neither overlap nor clip'] : []),
+    ];
+    test(`${checks.join('; ')} at ${width} px (${locale})`, async ({page}, testInfo) => {
+      test.setTimeout(dark ? 120_000 : 90_000);
+      const t = ui[locale];
+      await page.emulateMedia({colorScheme: 'light'});
       await open(page, locale, width);
-      await attachScreenshot(page, testInfo, `navbar-${locale}-${width}-light`);
-      await expectNavbarFits(page, locale, width);
-    });
-  }
-
-  test.describe('in dark mode', () => {
-    test.use({colorScheme: 'dark'});
-    for (const width of changeWidths) {
-      test(`navbar items neither overlap nor clip at ${width} px (${locale}, dark)`, async ({page}, testInfo) => {
-        await open(page, locale, width);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-        await attachScreenshot(page, testInfo, `navbar-${locale}-${width}-dark`);
+      await test.step('navbar items neither overlap nor clip', async () => {
+        await attachScreenshot(page, testInfo, `navbar-${locale}-${width}-light`);
         await expectNavbarFits(page, locale, width);
       });
-    }
-  });
-
-  for (const width of stepWidths) {
-    test(`each navbar item is in the bar or in the menu at ${width} px (${locale})`, async ({page}) => {
-      const t = ui[locale];
-      await open(page, locale, width);
       const items = barItems(page, locale).filter(([name]) => name !== 'menu button');
       const shown: string[] = [];
-      for (const [name, locator] of items) if (await locator.isVisible()) shown.push(name);
-      const linksShown = linksInBar(width);
-      expect(shown).toEqual([
-        'brand',
-        ...t.links.slice(0, linksShown),
-        ...(width > 996 ? ['locale switcher', 'GitHub', 'colour toggle'] : []),
-        'search box',
-      ]);
-      const menuButton = bar(page).getByRole('button', {name: t.menuButton});
-      if (width >= 1360) {
-        await expect(menuButton).toBeHidden();
-        return;
+      if (step) {
+        await test.step('each navbar item is in the bar', async () => {
+          for (const [name, locator] of items) if (await locator.isVisible()) shown.push(name);
+          expect(shown).toEqual([
+            'brand',
+            ...t.links.slice(0, linksInBar(width)),
+            ...(width > 996 ? ['locale switcher', 'GitHub', 'colour toggle'] : []),
+            'search box',
+          ]);
+        });
       }
-      await menuButton.click();
-      const m = menu(page);
-      await expect(page.getByRole('button', {name: t.closeMenu})).toBeVisible();
-      // At 719 px and narrower the menu opens on the docs sidebar; its back button leads to the
-      // navbar's items.
-      if (width <= mobileMaxWidth) await m.getByRole('button', {name: /←/}).click();
-      for (const [name] of items.filter(([n]) => !shown.includes(n))) {
-        const inMenu = {
-          'locale switcher': m.getByRole('button', {name: t.menuLocale}),
-          GitHub: m.getByRole('link', {name: linkName('GitHub')}),
-          'colour toggle': m.getByRole('button', {name: /模式|mode/}),
-        }[name] ?? m.getByRole('link', {name: linkName(name)});
-        await expect(inMenu, `${name} in the menu`).toBeVisible();
-      }
-    });
-  }
-
-  for (const width of widths) {
-    const mobile = width <= mobileMaxWidth;
-    test(`the docs sidebar is ${mobile ? 'behind the menu button' : 'beside the page'} at ${width} px (${locale})`, async ({page}, testInfo) => {
-      const t = ui[locale];
-      await open(page, locale, width);
       const docsSidebar = page.getByRole('navigation', {name: t.docsSidebar});
       const sidebarLink = docsSidebar.getByRole('link', {name: t.sidebarLink, exact: true});
-      const article = page.locator('article');
-      if (!mobile) {
+      const menuButton = bar(page).getByRole('button', {name: t.menuButton});
+      await test.step(`the docs sidebar is ${mobile ? 'hidden' : 'beside the page'}`, async () => {
+        if (mobile) {
+          await expect(sidebarLink).toBeHidden();
+          await expect(menuButton).toBeVisible();
+          return;
+        }
         await expect(sidebarLink).toBeVisible();
         const sidebarBox = (await docsSidebar.boundingBox())!;
-        const articleBox = (await article.boundingBox())!;
+        const articleBox = (await page.locator('article').boundingBox())!;
         expect(sidebarBox.x).toBeGreaterThanOrEqual(0);
         expect(sidebarBox.width).toBeGreaterThan(150);
         expect(sidebarBox.x + sidebarBox.width, 'sidebar left of the article').toBeLessThanOrEqual(articleBox.x);
         expect(articleBox.width, 'article keeps room to read').toBeGreaterThan(300);
-        // Where the navbar is collapsed, its menu holds the navbar's items but not the docs sidebar.
-        const menuButton = bar(page).getByRole('button', {name: t.menuButton});
-        if (width >= 1360) {
+      });
+      if (width >= 1360) {
+        await test.step('no menu button', async () => {
           await expect(menuButton).toBeHidden();
-        } else {
+        });
+      } else {
+        await test.step('the menu', async () => {
           await menuButton.click();
-          await expect(menu(page).getByRole('link', {name: t.links[0], exact: true})).toBeVisible();
-          await expect(menu(page).getByRole('link', {name: t.sidebarLink, exact: true})).toHaveCount(0);
-        }
-        return;
+          if (mobile) {
+            // The docs sidebar is in the menu.
+            await expect(menu(page).getByRole('link', {name: t.sidebarLink, exact: true})).toBeVisible();
+            await attachScreenshot(page, testInfo, `menu-${locale}-${width}`);
+          } else {
+            // Where the navbar is collapsed, its menu holds the navbar's items but not the docs sidebar.
+            await expect(menu(page).getByRole('link', {name: t.links[0], exact: true})).toBeVisible();
+            await expect(menu(page).getByRole('link', {name: t.sidebarLink, exact: true})).toHaveCount(0);
+          }
+          if (step) await expectMenuHolds(page, locale, width, items.map(([name]) => name).filter((n) => !shown.includes(n)));
+        });
       }
-      await expect(sidebarLink).toBeHidden();
-      const menuButton = bar(page).getByRole('button', {name: t.menuButton});
-      await expect(menuButton).toBeVisible();
-      await menuButton.click();
-      await expect(menu(page).getByRole('link', {name: t.sidebarLink, exact: true})).toBeVisible();
-      await attachScreenshot(page, testInfo, `menu-${locale}-${width}`);
+      if (dark) {
+        await test.step('in dark mode the navbar items neither overlap nor clip', async () => {
+          // The site follows the system colour scheme until the reader picks one.
+          await page.emulateMedia({colorScheme: 'dark'});
+          await open(page, locale, width);
+          await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+          await attachScreenshot(page, testInfo, `navbar-${locale}-${width}-dark`);
+          await expectNavbarFits(page, locale, width);
+        });
+      }
     });
   }
 }

@@ -17,24 +17,32 @@ const objectAnchors: Record<string, string[]> = JSON.parse(execFileSync(process.
   console.log(JSON.stringify(Object.fromEntries(pages.map((p) => [p, objectHeadings(p).map((h) => h.anchor)]))));
 `], {encoding: 'utf8'}));
 
+// Eight pages to a test (one browser page each), each page a step.
+const batchSize = 8;
+const pageAnchors = Object.entries(objectAnchors);
 for (const locale of ['zh', 'en'] as const) {
-  for (const [path, anchors] of Object.entries(objectAnchors)) {
-    const title = docPages.find((d) => d.path === path)?.[locale];
-    const oldAddress = `${localePath(path, locale)}.html`;
-
-    test(`${oldAddress}#${anchors.join(', #')} resolve`, async ({page}) => {
-      expect(title, `${path} in facts/pages.json`).toBeDefined();
-      expect(anchors.length, `object headings of ${path}`).toBeGreaterThan(0);
-      const response = await page.goto(`${oldAddress}#${anchors[0]}`);
-      expect(response?.status()).toBe(200);
-      await hydrated(page);
-      await expect(page.locator('article h1').first()).toHaveText(title!);
-      for (const [i, anchor] of anchors.entries()) {
-        // The first anchor came with the page load; the others change only the hash.
-        if (i > 0) await page.evaluate((hash) => { window.location.hash = hash; }, anchor);
-        const target = page.locator(':target');
-        await expect(target, `#${anchor}`).toHaveAttribute('id', anchor);
-        await expect(target, `#${anchor} scrolled into view`).toBeInViewport();
+  for (let first = 0; first < pageAnchors.length; first += batchSize) {
+    const batch = pageAnchors.slice(first, first + batchSize);
+    test(`${locale} ${batch[0]![0]} … ${batch.at(-1)![0]}: the old .html#object addresses resolve`, async ({page}) => {
+      test.setTimeout(30_000 + batch.length * 20_000);
+      for (const [path, anchors] of batch) {
+        const title = docPages.find((d) => d.path === path)?.[locale];
+        const oldAddress = `${localePath(path, locale)}.html`;
+        await test.step(`${oldAddress}#${anchors.join(', #')} resolve`, async () => {
+          expect(title, `${path} in facts/pages.json`).toBeDefined();
+          expect(anchors.length, `object headings of ${path}`).toBeGreaterThan(0);
+          const response = await page.goto(`${oldAddress}#${anchors[0]}`);
+          expect(response?.status()).toBe(200);
+          await hydrated(page);
+          await expect(page.locator('article h1').first()).toHaveText(title!);
+          for (const [i, anchor] of anchors.entries()) {
+            // The first anchor came with the page load; the others change only the hash.
+            if (i > 0) await page.evaluate((hash) => { window.location.hash = hash; }, anchor);
+            const target = page.locator(':target');
+            await expect(target, `#${anchor}`).toHaveAttribute('id', anchor);
+            await expect(target, `#${anchor} scrolled into view`).toBeInViewport();
+          }
+        });
       }
     });
   }

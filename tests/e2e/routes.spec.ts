@@ -57,9 +57,9 @@ for (const locale of ['zh', 'en'] as const) {
   });
 }
 
-// Every page in the browser, twelve to a test (one browser page each): it hydrates without a
+// Every page in the browser, twenty-four to a test (one browser page each): it hydrates without a
 // console error (the fixture fails the test on one) and shows its heading.
-const batchSize = 12;
+const batchSize = 24;
 for (const locale of ['zh', 'en'] as const) {
   for (let first = 0; first < docPages.length; first += batchSize) {
     const docs = docPages.slice(first, first + batchSize);
@@ -80,20 +80,24 @@ for (const locale of ['zh', 'en'] as const) {
 // article while it swaps to the address without .html. One mechanism for every page,
 // so a page of each kind, in both languages.
 const htmlSamples = ['/guide/start', '/config/routing', '/config/protocols/vmess', '/v5/config/overview', '/developer/intro/compile', '/awesome/tools'];
+// One browser page a language (the watch starts afresh with each page load), each address a step.
 for (const locale of ['zh', 'en'] as const) {
-  for (const path of htmlSamples) {
-    test(`${locale} ${path}.html hydrates without a 404 flash and drops .html from the address`, async ({page}) => {
-      const doc = docPages.find((d) => d.path === path);
-      expect(doc, `${path} in facts/pages.json`).toBeDefined();
-      await watchForFlashes(page);
-      await page.goto(`${localePath(path, locale)}.html`);
-      await hydrated(page);
-      await expect(page.locator('article h1').first()).toHaveText(doc![locale]);
-      await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(doc![locale])} \\| `));
-      expect(new URL(page.url()).pathname).toBe(localePath(path, locale));
-      expect(await page.evaluate(() => (window as unknown as {__flash: string[]}).__flash)).toEqual([]);
-    });
-  }
+  test(`${locale} ${htmlSamples.map((path) => `${path}.html`).join(', ')} hydrate without a 404 flash and drop .html from the address`, async ({page}) => {
+    test.setTimeout(30_000 + htmlSamples.length * 15_000);
+    await watchForFlashes(page);
+    for (const path of htmlSamples) {
+      await test.step(`${path}.html`, async () => {
+        const doc = docPages.find((d) => d.path === path);
+        expect(doc, `${path} in facts/pages.json`).toBeDefined();
+        await page.goto(`${localePath(path, locale)}.html`);
+        await hydrated(page);
+        await expect(page.locator('article h1').first()).toHaveText(doc![locale]);
+        await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(doc![locale])} \\| `));
+        expect(new URL(page.url()).pathname).toBe(localePath(path, locale));
+        expect(await page.evaluate(() => (window as unknown as {__flash: string[]}).__flash)).toEqual([]);
+      });
+    }
+  });
 }
 
 test('the home pages are / and /en_US/', async ({page}) => {

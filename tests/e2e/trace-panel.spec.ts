@@ -55,73 +55,76 @@ async function traceTo(page: Page, locale: Locale, address: string, port = '443'
   await page.getByRole('textbox', {name: texts[locale].address}).fill(address);
 }
 
+// One checker page per language for the kinds of step: each trace below fills every field it
+// reads, and each step first waits for what the trace before it could not have shown. The opened
+// geosite.dat stays loaded, so that step is last.
 for (const locale of ['zh', 'en'] as const) {
   const t = texts[locale];
 
-  test(`${locale}: a rule match`, async ({page}) => {
+  test(`${locale}: a rule match, a domainStrategy lookup, a balancer, a warned DNS fallback, a bad port, an undecided geo condition`, async ({page, baseURL}) => {
+    test.setTimeout(120_000);
     await openWithConfig(page, locale);
-    await traceTo(page, locale, 'www.example.com');
-    await expect(page.getByTestId('trace-summary')).toContainText(t.result('direct'));
-    const matched = page.getByTestId('trace-route').locator('li[data-step="rule"][data-result="yes"]');
-    await expect(matched).toHaveCount(1);
-    await expect(matched).toContainText('domain:example.com');
-  });
 
-  test(`${locale}: a domainStrategy lookup`, async ({page}) => {
-    await openWithConfig(page, locale);
-    await traceTo(page, locale, 'intranet.test', '443', '10.1.2.3');
-    await expect(page.getByTestId('trace-summary')).toContainText(t.result('block'));
-    await expect(page.locator('li[data-step="secondPass"]')).toContainText(t.secondPass);
-    await expect(page.locator('li[data-step="lookup"]')).toContainText('intranet.test');
-    await expect(page.locator('li[data-step="rule"][data-result="yes"]')).toContainText('10.1.2.3');
-  });
+    await test.step('a rule match', async () => {
+      await traceTo(page, locale, 'www.example.com');
+      await expect(page.getByTestId('trace-summary')).toContainText(t.result('direct'));
+      const matched = page.getByTestId('trace-route').locator('li[data-step="rule"][data-result="yes"]');
+      await expect(matched).toHaveCount(1);
+      await expect(matched).toContainText('domain:example.com');
+    });
 
-  test(`${locale}: a balancer`, async ({page}) => {
-    await openWithConfig(page, locale);
-    await traceTo(page, locale, '203.0.113.7', '8443');
-    const step = page.locator('li[data-step="balancer"]');
-    await expect(step).toContainText('pool');
-    await expect(step).toContainText('px-a, px-b');
-    await expect(page.getByTestId('trace-summary')).toContainText(t.result('px-a | px-b'));
-  });
+    await test.step('a domainStrategy lookup', async () => {
+      await traceTo(page, locale, 'intranet.test', '443', '10.1.2.3');
+      await expect(page.getByTestId('trace-summary')).toContainText(t.result('block'));
+      await expect(page.locator('li[data-step="secondPass"]')).toContainText(t.secondPass);
+      await expect(page.locator('li[data-step="lookup"]')).toContainText('intranet.test');
+      await expect(page.locator('li[data-step="rule"][data-result="yes"]')).toContainText('10.1.2.3');
+    });
 
-  test(`${locale}: a DNS fallback to a server meant for other names is warned about`, async ({page}) => {
-    await openWithConfig(page, locale);
-    await traceTo(page, locale, 'www.example.org', '443', '198.51.100.1');
-    const servers = page.locator('li[data-step="lookup"] li[data-step="dns-server"]');
-    await expect(servers).toHaveCount(2);
-    await expect(servers.first()).toHaveAttribute('data-why', 'fallback');
-    await expect(servers.first()).toContainText('UDP:223.5.5.5:53');
-    await expect(page.getByTestId('trace-warnings').locator('[data-warning="dnsFallbackToOther"]')).toContainText(t.fallbackWarn);
-  });
+    await test.step('a balancer', async () => {
+      await traceTo(page, locale, '203.0.113.7', '8443');
+      const step = page.locator('li[data-step="balancer"]');
+      await expect(step).toContainText('pool');
+      await expect(step).toContainText('px-a, px-b');
+      await expect(page.getByTestId('trace-summary')).toContainText(t.result('px-a | px-b'));
+    });
 
-  test(`${locale}: an undecided geo condition, then decided by an opened geosite.dat`, async ({page}) => {
-    await openWithConfig(page, locale);
-    await traceTo(page, locale, 'www.163.com', '443', '198.51.100.1');
-    await expect(page.locator('li[data-step="rule"][data-result="unknown"]').first()).toContainText('geosite:cn');
-    await expect(page.getByTestId('trace-alternatives')).toContainText(t.undecided);
-    await expect(page.getByTestId('trace-summary')).toContainText(t.result('proxy'));
-    // the reader's own file, read in the browser: nothing is sent
-    const requests = recordRequests(page, page.url());
-    await page.getByTestId('trace-geo').setInputFiles({name: 'geosite.dat', mimeType: 'application/octet-stream',
-      buffer: Buffer.from(geositeDat({cn: [['domain', '163.com']]}))});
-    await expect(page.getByTestId('trace-geo-status')).toContainText(t.loaded);
-    await expect(page.getByTestId('trace-summary')).toContainText(t.result('direct'));
-    await expect(page.getByTestId('trace-alternatives')).toHaveCount(0);
-    expect([...requests.own, ...requests.foreign]).toEqual([]);
-  });
+    await test.step('a DNS fallback to a server meant for other names is warned about', async () => {
+      await traceTo(page, locale, 'www.example.org', '443', '198.51.100.1');
+      const servers = page.locator('li[data-step="lookup"] li[data-step="dns-server"]');
+      await expect(servers).toHaveCount(2);
+      await expect(servers.first()).toHaveAttribute('data-why', 'fallback');
+      await expect(servers.first()).toContainText('UDP:223.5.5.5:53');
+      await expect(page.getByTestId('trace-warnings').locator('[data-warning="dnsFallbackToOther"]')).toContainText(t.fallbackWarn);
+    });
 
-  test(`${locale}: a bad port gets an answer; nothing is requested while tracing`, async ({page, baseURL}) => {
-    await openWithConfig(page, locale);
-    await traceTo(page, locale, 'www.example.com');
-    await expect(page.getByTestId('trace-summary')).toBeVisible();
-    const requests = recordRequests(page, baseURL);
-    await traceTo(page, locale, 'www.example.com', '70000');
-    await expect(page.getByTestId('trace-input-error')).toHaveText(t.badPort);
-    await traceTo(page, locale, '10.9.9.9', '80');
-    await page.getByRole('combobox', {name: t.inbound}).fill('socks-in');
-    await expect(page.getByTestId('trace-summary')).toContainText(t.result('block'));
-    expect([...requests.own, ...requests.foreign]).toEqual([]);
+    await test.step('a bad port gets an answer; nothing is requested while tracing', async () => {
+      await traceTo(page, locale, 'www.example.com');
+      await expect(page.getByTestId('trace-summary')).toContainText(t.result('direct'));
+      const requests = recordRequests(page, baseURL);
+      await traceTo(page, locale, 'www.example.com', '70000');
+      await expect(page.getByTestId('trace-input-error')).toHaveText(t.badPort);
+      await traceTo(page, locale, '10.9.9.9', '80');
+      await page.getByRole('combobox', {name: t.inbound}).fill('socks-in');
+      await expect(page.getByTestId('trace-summary')).toContainText(t.result('block'));
+      expect([...requests.own, ...requests.foreign]).toEqual([]);
+      await page.getByRole('combobox', {name: t.inbound}).fill('');
+    });
+
+    await test.step('an undecided geo condition, then decided by an opened geosite.dat', async () => {
+      await traceTo(page, locale, 'www.163.com', '443', '198.51.100.1');
+      await expect(page.getByTestId('trace-summary')).toContainText(t.result('proxy'));
+      await expect(page.locator('li[data-step="rule"][data-result="unknown"]').first()).toContainText('geosite:cn');
+      await expect(page.getByTestId('trace-alternatives')).toContainText(t.undecided);
+      // the reader's own file, read in the browser: nothing is sent
+      const requests = recordRequests(page, page.url());
+      await page.getByTestId('trace-geo').setInputFiles({name: 'geosite.dat', mimeType: 'application/octet-stream',
+        buffer: Buffer.from(geositeDat({cn: [['domain', '163.com']]}))});
+      await expect(page.getByTestId('trace-geo-status')).toContainText(t.loaded);
+      await expect(page.getByTestId('trace-summary')).toContainText(t.result('direct'));
+      await expect(page.getByTestId('trace-alternatives')).toHaveCount(0);
+      expect([...requests.own, ...requests.foreign]).toEqual([]);
+    });
   });
 }
 
@@ -201,30 +204,34 @@ const fragments = [
     trace: {address: 'www.example.com', port: '443', inbound: ''}, result: 'proxy-1 | proxy-2', step: 'balancer'},
 ] as const;
 
+// One browser page per language; each example is a step that starts from its page.
 for (const locale of ['zh', 'en'] as const) {
-  for (const f of fragments) {
-    test(`${locale}: a fragment's "trace this example" (${f.page}) opens the checker with it wrapped, no schema error, traceable`, async ({page}) => {
-      const t = texts[locale];
-      await page.goto(localePath(f.page, locale));
-      await hydrated(page);
-      const link = page.locator(`a[data-trace-link][href*="${f.unique}"]`);
-      await expect(link).toHaveCount(1);
-      await expect(link).toHaveText(t.trace);
-      await link.click();
-      await expect(page).toHaveURL(/\/awesome\/config-checker#trace=/);
-      await hydrated(page);
-      await expect(page.getByRole('heading', {name: t.title})).toBeVisible();
-      const editor = page.getByRole('textbox', {name: t.editor});
-      for (const text of f.shows) await expect(editor).toContainText(text);
-      await expect(page.getByTestId('check-status')).toContainText(t.noProblems);
-      await expect(page.getByTestId('problems')).toHaveCount(0);
-      await expect(page.getByTestId('detected')).toHaveText(t.detected(f.format));
-      await page.getByRole('combobox', {name: t.inbound}).fill(f.trace.inbound);
-      await traceTo(page, locale, f.trace.address, f.trace.port);
-      await expect(page.getByTestId('trace-summary')).toContainText(t.result(f.result));
-      await expect(page.getByTestId('trace-route').locator(`li[data-step="${f.step}"]`).first()).toBeVisible();
-    });
-  }
+  test(`${locale}: a fragment's "trace this example" (${fragments.map((f) => f.page).join(', ')}) opens the checker with it wrapped, no schema error, traceable`, async ({page}) => {
+    test.setTimeout(30_000 + fragments.length * 30_000);
+    const t = texts[locale];
+    for (const f of fragments) {
+      await test.step(f.page, async () => {
+        await page.goto(localePath(f.page, locale));
+        await hydrated(page);
+        const link = page.locator(`a[data-trace-link][href*="${f.unique}"]`);
+        await expect(link).toHaveCount(1);
+        await expect(link).toHaveText(t.trace);
+        await link.click();
+        await expect(page).toHaveURL(/\/awesome\/config-checker#trace=/);
+        await hydrated(page);
+        await expect(page.getByRole('heading', {name: t.title})).toBeVisible();
+        const editor = page.getByRole('textbox', {name: t.editor});
+        for (const text of f.shows) await expect(editor).toContainText(text);
+        await expect(page.getByTestId('check-status')).toContainText(t.noProblems);
+        await expect(page.getByTestId('problems')).toHaveCount(0);
+        await expect(page.getByTestId('detected')).toHaveText(t.detected(f.format));
+        await page.getByRole('combobox', {name: t.inbound}).fill(f.trace.inbound);
+        await traceTo(page, locale, f.trace.address, f.trace.port);
+        await expect(page.getByTestId('trace-summary')).toContainText(t.result(f.result));
+        await expect(page.getByTestId('trace-route').locator(`li[data-step="${f.step}"]`).first()).toBeVisible();
+      });
+    }
+  });
 }
 
 /**
@@ -242,25 +249,28 @@ const wholes = [
 ] as const;
 
 for (const locale of ['zh', 'en'] as const) {
-  for (const w of wholes) {
-    test(`${locale}: "trace this example" of ${w.page} (${decodeURIComponent(w.unique)}) offers its inbound tags and reaches ${w.result}`, async ({page}) => {
-      const t = texts[locale];
-      await page.goto(localePath(w.page, locale));
-      await hydrated(page);
-      const link = page.locator(`a[data-trace-link][href*="${w.unique}"]`);
-      await expect(link).toHaveCount(1);
-      await link.click();
-      await expect(page).toHaveURL(/\/awesome\/config-checker#trace=/);
-      await hydrated(page);
-      await expect(page.getByRole('heading', {name: t.title})).toBeVisible();
-      await expect(page.getByTestId('detected')).toHaveText(t.detected('v4'));
-      const inbound = page.getByRole('combobox', {name: t.inbound});
-      const list = await inbound.getAttribute('list');
-      const options = page.locator(`datalist[id="${list}"] option`);
-      await expect.poll(() => options.evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual([...w.offers]);
-      await inbound.fill(w.trace.inbound);
-      await traceTo(page, locale, w.trace.address, w.trace.port);
-      await expect(page.getByTestId('trace-summary')).toContainText(t.result(w.result));
-    });
-  }
+  test(`${locale}: "trace this example" of whole configurations offers their inbound tags and reaches their outbound`, async ({page}) => {
+    test.setTimeout(30_000 + wholes.length * 30_000);
+    const t = texts[locale];
+    for (const w of wholes) {
+      await test.step(`${w.page} (${decodeURIComponent(w.unique)}) offers ${w.offers.join(', ')} and reaches ${w.result}`, async () => {
+        await page.goto(localePath(w.page, locale));
+        await hydrated(page);
+        const link = page.locator(`a[data-trace-link][href*="${w.unique}"]`);
+        await expect(link).toHaveCount(1);
+        await link.click();
+        await expect(page).toHaveURL(/\/awesome\/config-checker#trace=/);
+        await hydrated(page);
+        await expect(page.getByRole('heading', {name: t.title})).toBeVisible();
+        await expect(page.getByTestId('detected')).toHaveText(t.detected('v4'));
+        const inbound = page.getByRole('combobox', {name: t.inbound});
+        const list = await inbound.getAttribute('list');
+        const options = page.locator(`datalist[id="${list}"] option`);
+        await expect.poll(() => options.evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual([...w.offers]);
+        await inbound.fill(w.trace.inbound);
+        await traceTo(page, locale, w.trace.address, w.trace.port);
+        await expect(page.getByTestId('trace-summary')).toContainText(t.result(w.result));
+      });
+    }
+  });
 }
