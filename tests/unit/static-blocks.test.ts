@@ -16,6 +16,7 @@ test('a paragraph of text, links, inline code and emphasis is static; JSX, expre
   assert.equal(isStaticTree(el('p', {}, text('a'), jsx('Uuid'))), false);
   assert.equal(isStaticTree(el('p', {}, {type: 'mdxTextExpression', value: '1'})), false);
   assert.equal(isStaticTree(el('p', {}, el('img', {src: 'a.png', alt: ''}))), false);
+  assert.equal(isStaticTree(el('p', {}, el('img', {}))), false, 'an image, whatever its properties (MDX img, image zoom)');
   assert.equal(isStaticTree(el('p', {}, el('code', {}, text('two\nlines')))), false, 'a code with a line break is a code block for our MDX code');
   assert.equal(isStaticTree(el('p', {}, el('a', {href: '#fn-1', id: 'fnref-1'}, text('1')))), false, 'MDXA gives a link with an id a class');
   assert.equal(isStaticTree(el('p', {}, el('a', {href: '/a'}, el('a', {href: '/b'}, text('x'))))), false, 'a link in a link');
