@@ -21,6 +21,7 @@ import rehypeAnchorAliases from './src/plugins/anchorAliases';
 import remarkLabProofs from './src/plugins/labProofs';
 import labProofsCache from './src/plugins/labProofs/cache';
 import remarkTraceLink from './src/plugins/traceLink';
+import rehypeStaticBlocks from './src/plugins/staticBlocks';
 
 const texts = textsFor(currentLocale);
 // Broken links and anchors fail the build. DOCS_LINKS=warn downgrades them for a local preview
@@ -90,7 +91,8 @@ export default {
           // under each example the lab ran: what the run showed (src/data/labProofs.json); under
           // each trace="…" example: a link that opens it in the checker's tracer
           remarkPlugins: [remarkLabProofs, remarkTraceLink],
-          rehypePlugins: [rehypeAnchorAliases],
+          // last: plain paragraphs, lists and tables as HTML React does not hydrate (src/plugins/staticBlocks)
+          rehypePlugins: [rehypeAnchorAliases, rehypeStaticBlocks],
         },
         blog: false,
         theme: {customCss: './src/css/custom.css'},
@@ -121,7 +123,7 @@ export default {
         editUrl,
         editLocalizedFiles: true,
         showLastUpdateTime: withGit,
-        rehypePlugins: [rehypeAnchorAliases],
+        rehypePlugins: [rehypeAnchorAliases, rehypeStaticBlocks],
         remarkPlugins: [remarkLabProofs, remarkTraceLink],
       },
     ],

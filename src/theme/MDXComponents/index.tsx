@@ -9,10 +9,14 @@
  * two contexts only to give an item with an id, a footnote, the anchor class that keeps it below
  * the sticky navbar; custom.css gives `.markdown li[id]` the same scroll margin). On
  * /config/routing.html: 392 inline codes and 119 list items.
+ *
+ * StaticBlock is here because src/plugins/staticBlocks writes it into every page (a paragraph,
+ * list, table or quote of plain Markdown as one element with its inside as HTML).
  */
 import React, {type ComponentProps, type ReactNode} from 'react';
 import MDXComponents from '@theme-original/MDXComponents';
 import CodeBlock from '@theme/CodeBlock';
+import StaticBlock from '@site/src/components/StaticBlock';
 import Table from './Table';
 
 type CodeProps = ComponentProps<'code'>;
@@ -27,4 +31,4 @@ function Code(props: CodeProps): ReactNode {
   return isInlineCode(props.children) ? <code {...props} /> : <CodeBlock {...(props as ComponentProps<typeof CodeBlock>)} />;
 }
 
-export default {...MDXComponents, table: Table, code: Code, li: 'li'};
+export default {...MDXComponents, table: Table, code: Code, li: 'li', StaticBlock};
