@@ -21,6 +21,9 @@ import rehypeAnchorAliases from './src/plugins/anchorAliases';
 import remarkLabProofs from './src/plugins/labProofs';
 import labProofsCache from './src/plugins/labProofs/cache';
 import remarkTraceLink from './src/plugins/traceLink';
+import remarkStaticDiagrams from './src/plugins/staticDiagrams';
+import staticDiagrams from './src/plugins/staticDiagrams/plugin';
+import {mermaidThemeConfig} from './config/mermaid';
 
 const texts = textsFor(currentLocale);
 // Broken links and anchors fail the build. DOCS_LINKS=warn downgrades them for a local preview
@@ -31,6 +34,9 @@ const editUrl = `${docsRepoUrl}/edit/master/`;
 // (showLastUpdateTime throws outside a work tree). The dev server skips them too, with
 // the other production-only work (config/devServer.ts).
 const withGit = !devServer && isGitWorkTree(__dirname);
+// Mermaid diagrams drawn to SVG at build time, before Docusaurus's own plugin hands them to the
+// browser (src/plugins/staticDiagrams).
+const beforeDefaultRemarkPlugins = [[remarkStaticDiagrams, {mermaid: mermaidThemeConfig}] as const];
 
 export default {
   title: texts.title,
@@ -90,6 +96,7 @@ export default {
           // under each example the lab ran: what the run showed (src/data/labProofs.json); under
           // each trace="…" example: a link that opens it in the checker's tracer
           remarkPlugins: [remarkLabProofs, remarkTraceLink],
+          beforeDefaultRemarkPlugins,
           rehypePlugins: [rehypeAnchorAliases],
         },
         blog: false,
@@ -107,6 +114,8 @@ export default {
     configSchemas,
     // the lab's notes are compiled into the pages: a new src/data/labProofs.json invalidates the cache
     labProofsCache,
+    // closes the browser the diagrams were drawn in
+    staticDiagrams,
     ...searchPlugins,
     // Production-only: bundle reports for the bench. (Route-chunk preloads were tried and dropped:
     // measured with `npm run bench -- --compare`, they cost routing 0.6 s of LCP; bench/preload-route-chunks.md.)
@@ -123,6 +132,7 @@ export default {
         showLastUpdateTime: withGit,
         rehypePlugins: [rehypeAnchorAliases],
         remarkPlugins: [remarkLabProofs, remarkTraceLink],
+        beforeDefaultRemarkPlugins,
       },
     ],
   ],
@@ -131,6 +141,7 @@ export default {
     navbar,
     footer,
     ...searchThemeConfig,
+    mermaid: mermaidThemeConfig,
     colorMode: {defaultMode: 'light', respectPrefersColorScheme: true},
     docs: {sidebar: {hideable: false, autoCollapseCategories: false}},
     // Languages come with src/prism (json, jsonc, bash, go, powershell, ini); additionalLanguages is unused

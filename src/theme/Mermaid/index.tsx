@@ -1,5 +1,9 @@
 /**
  * Replaces @docusaurus/theme-mermaid 3.10.2's Mermaid (its rendering is ./Diagram, ejected).
+ * - A diagram drawn at build time (src/plugins/staticDiagrams: `html`, its SVG in both colour
+ *   modes) is written as that HTML, which React does not hydrate inside; CSS on `[data-theme]`
+ *   shows the SVG of the current mode (./styles.module.css). No diagram code loads.
+ * The rest is the fallback, for a build that had no Chromium to draw with (`value`, the text):
  * - The diagram's code (./Diagram and the mermaid library, about 190 KB gzip, more than the rest
  *   of the page's code) is imported only when the diagram comes within `nearScreens` screens of
  *   the viewport: a reader who never scrolls to a diagram far down a page does not download it,
@@ -12,10 +16,15 @@
  *   succeed; once loaded, webpack hands the loader the same module.
  */
 import React, {useEffect, useRef, useState, type ComponentType, type ReactNode, type RefObject} from 'react';
-import type {Props} from '@theme/Mermaid';
+import type {Props as MermaidProps} from '@theme/Mermaid';
+import styles from './styles.module.css';
 import DiagramUnavailable from './Unavailable';
 
-export type {Props};
+/** theme-mermaid's props, or a diagram drawn at build time (its `html` only). */
+export type Props = (MermaidProps & {html?: undefined}) | {value?: undefined; html: string};
+
+/** theme-mermaid's MermaidContainerClassName (imported from its client module, it would bring the loader). */
+const containerClassName = 'docusaurus-mermaid-container';
 
 /**
  * How far ahead of the reader a diagram's code starts loading, in screens (IntersectionObserver's
@@ -44,7 +53,7 @@ function useNear(ref: RefObject<HTMLElement | null>): boolean {
   return near;
 }
 
-type Code = {state: 'waiting' | 'loading' | 'failed'} | {state: 'ready'; Diagram: ComponentType<Props>};
+type Code = {state: 'waiting' | 'loading' | 'failed'} | {state: 'ready'; Diagram: ComponentType<MermaidProps>};
 
 /** Imports ./Diagram and the mermaid library once per attempt, once `near`; after mount, as upstream's loader does. */
 function useDiagramCode(attempt: number, near: boolean): Code {
@@ -65,6 +74,20 @@ function useDiagramCode(attempt: number, near: boolean): Code {
 }
 
 export default function Mermaid(props: Props): ReactNode {
+  if (props.html !== undefined) {
+    return (
+      <div
+        className={`${containerClassName} ${styles.container} ${styles.drawn}`}
+        // eslint-disable-next-line react/no-danger
+        dangerouslySetInnerHTML={{__html: props.html}}
+      />
+    );
+  }
+  return <ClientMermaid value={props.value} />;
+}
+
+/** Drawn in the reader's browser: the fallback. */
+function ClientMermaid(props: MermaidProps): ReactNode {
   const [attempt, setAttempt] = useState(0);
   const placeholder = useRef<HTMLDivElement>(null);
   const code = useDiagramCode(attempt, useNear(placeholder));
