@@ -42,6 +42,15 @@
       }
     }
   }
+  // Coordinates of the drawn shapes and edges to a hundredth of a pixel: mermaid writes up to 17
+  // digits, and its rounded shapes (stadiums) are paths of hundreds of points. Only numbers written
+  // whole and apart ("12.3456"), never those of a compact path ("1.5.5" is 1.5 and .5: its icons'),
+  // and not in symbols and markers.
+  for (const el of Array.from(root.querySelectorAll('g [d]'))) {
+    if (el.closest('symbol, marker, defs')) continue;
+    const d = /** @type {string} */ (el.getAttribute('d'));
+    el.setAttribute('d', d.replace(/(?<![\d.])-?\d+\.\d{3,}(?![\d.eE])/g, (n) => String(Math.round(Number(n) * 100) / 100)));
+  }
   root.setAttribute('data-diagram-mode', mode);
   return root.outerHTML;
 };
