@@ -22,7 +22,7 @@ import remarkLabProofs from './src/plugins/labProofs';
 import labProofsCache from './src/plugins/labProofs/cache';
 import remarkTraceLink from './src/plugins/traceLink';
 import remarkStaticDiagrams from './src/plugins/staticDiagrams';
-import staticDiagrams from './src/plugins/staticDiagrams/plugin';
+import staticDiagrams, {diagramModulesDir} from './src/plugins/staticDiagrams/plugin';
 import {mermaidThemeConfig} from './config/mermaid';
 
 const texts = textsFor(currentLocale);
@@ -36,7 +36,7 @@ const editUrl = `${docsRepoUrl}/edit/master/`;
 const withGit = !devServer && isGitWorkTree(__dirname);
 // Mermaid diagrams drawn to SVG at build time, before Docusaurus's own plugin hands them to the
 // browser (src/plugins/staticDiagrams).
-const beforeDefaultRemarkPlugins = [[remarkStaticDiagrams, {mermaid: mermaidThemeConfig}] as const];
+const beforeDefaultRemarkPlugins = [[remarkStaticDiagrams, {mermaid: mermaidThemeConfig, dir: diagramModulesDir(__dirname)}] as const];
 
 export default {
   title: texts.title,
