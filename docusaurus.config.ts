@@ -22,6 +22,9 @@ import remarkLabProofs from './src/plugins/labProofs';
 import labProofsCache from './src/plugins/labProofs/cache';
 import remarkTraceLink from './src/plugins/traceLink';
 import rehypeStaticBlocks from './src/plugins/staticBlocks';
+import remarkStaticDiagrams from './src/plugins/staticDiagrams';
+import staticDiagrams, {diagramModulesDir} from './src/plugins/staticDiagrams/plugin';
+import {mermaidThemeConfig} from './config/mermaid';
 
 const texts = textsFor(currentLocale);
 // Broken links and anchors fail the build. DOCS_LINKS=warn downgrades them for a local preview
@@ -32,6 +35,9 @@ const editUrl = `${docsRepoUrl}/edit/master/`;
 // (showLastUpdateTime throws outside a work tree). The dev server skips them too, with
 // the other production-only work (config/devServer.ts).
 const withGit = !devServer && isGitWorkTree(__dirname);
+// Mermaid diagrams drawn to SVG at build time, before Docusaurus's own plugin hands them to the
+// browser (src/plugins/staticDiagrams).
+const beforeDefaultRemarkPlugins = [[remarkStaticDiagrams, {mermaid: mermaidThemeConfig, dir: diagramModulesDir(__dirname)}] as const];
 
 export default {
   title: texts.title,
@@ -91,6 +97,7 @@ export default {
           // under each example the lab ran: what the run showed (src/data/labProofs.json); under
           // each trace="…" example: a link that opens it in the checker's tracer
           remarkPlugins: [remarkLabProofs, remarkTraceLink],
+          beforeDefaultRemarkPlugins,
           // last: plain paragraphs, lists and tables as HTML React does not hydrate (src/plugins/staticBlocks)
           rehypePlugins: [rehypeAnchorAliases, rehypeStaticBlocks],
         },
@@ -109,6 +116,8 @@ export default {
     configSchemas,
     // the lab's notes are compiled into the pages: a new src/data/labProofs.json invalidates the cache
     labProofsCache,
+    // closes the browser the diagrams were drawn in
+    staticDiagrams,
     ...searchPlugins,
     // Production-only: bundle reports for the bench. (Route-chunk preloads were tried and dropped:
     // measured with `npm run bench -- --compare`, they cost routing 0.6 s of LCP; bench/preload-route-chunks.md.)
@@ -125,6 +134,7 @@ export default {
         showLastUpdateTime: withGit,
         rehypePlugins: [rehypeAnchorAliases, rehypeStaticBlocks],
         remarkPlugins: [remarkLabProofs, remarkTraceLink],
+        beforeDefaultRemarkPlugins,
       },
     ],
   ],
@@ -133,6 +143,7 @@ export default {
     navbar,
     footer,
     ...searchThemeConfig,
+    mermaid: mermaidThemeConfig,
     colorMode: {defaultMode: 'light', respectPrefersColorScheme: true},
     docs: {sidebar: {hideable: false, autoCollapseCategories: false}},
     // Languages come with src/prism (json, jsonc, bash, go, powershell, ini); additionalLanguages is unused

@@ -65,7 +65,8 @@ function zoomedSize(svg: SVGSVGElement, box: DOMRect): {width: number; height: n
 }
 
 function open(container: HTMLElement): void {
-  const svg = container.querySelector<SVGSVGElement>(':scope > svg');
+  // A diagram drawn at build time holds one SVG per colour mode (src/theme/Mermaid): the one shown.
+  const svg = Array.from(container.querySelectorAll<SVGSVGElement>(':scope > svg')).find((s) => s.getClientRects().length > 0);
   if (!svg) return;
   const box = svg.getBoundingClientRect();
   // Keeps the diagram's place in the page while the diagram itself is shown large.
@@ -84,10 +85,11 @@ function open(container: HTMLElement): void {
     // Follows the colour mode, as the zoomed images' background does.
     background: 'var(--ifm-background-surface-color)',
   });
-  // The diagram's own container class, so that the styles for diagrams (src/css/custom.css) hold
-  // in the overlay too.
+  // The diagram's own container classes, so that the styles for diagrams (src/css/custom.css,
+  // src/theme/Mermaid) hold in the overlay too.
   const frame = document.createElement('div');
-  frame.className = 'docusaurus-mermaid-container';
+  frame.className = container.className;
+  frame.classList.remove(zoomable);
   // Centred while it fits, scrollable from its start when it does not.
   Object.assign(frame.style, {margin: 'auto', flex: 'none'});
   const style = svg.getAttribute('style');

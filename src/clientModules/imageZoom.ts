@@ -8,8 +8,9 @@
  * not remove, so a new instance per page would pile them up.
  *
  * Mermaid diagrams (inline SVG, which medium-zoom cannot zoom) zoom the same way through
- * ./diagramZoom.ts, imported only when a page has a rendered diagram. A diagram renders after the
- * mermaid library has loaded, which may be later than 300 ms after the navigation: src/theme/Mermaid
+ * ./diagramZoom.ts, imported only when a page has a rendered diagram. A diagram may appear later
+ * than 300 ms after the navigation (after a navigation inside the site, its markup is fetched with
+ * the page's HTML; in a build without Chromium, it is drawn once the mermaid library has loaded): src/theme/Mermaid
  * announces each rendered diagram (`diagramRenderedEvent`), and one announced after this visit's
  * 300 ms is given its zoom at once.
  */

@@ -8,6 +8,8 @@ import type {Locator, Page} from '@playwright/test';
 const diagramPage = '/guide/workflow';
 
 const diagram = (page: Page): Locator => page.locator('article .docusaurus-mermaid-container').first();
+/** The diagram's SVG shown in the page (one per colour mode is drawn at build time: the current mode's). */
+const diagramSvg = (page: Page): Locator => diagram(page).locator(':scope > svg:visible');
 const zoomButton = (page: Page): Locator => diagram(page).locator('.diagram-zoom-button');
 const overlay = (page: Page): Locator => page.locator('.diagram-zoom-overlay');
 const zoomedSvg = (page: Page): Locator => overlay(page).locator('svg[aria-roledescription]');
@@ -25,8 +27,8 @@ for (const locale of ['zh', 'en'] as const) {
       await page.emulateMedia({colorScheme: mode});
       await openDiagramPage(page, path);
       await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-      const before = await diagram(page).locator('svg').boundingBox();
-      await diagram(page).locator('svg').click({position: {x: 4, y: 4}});
+      const before = await diagramSvg(page).boundingBox();
+      await diagramSvg(page).click({position: {x: 4, y: 4}});
       await expect(zoomedSvg(page)).toBeVisible();
       const after = await zoomedSvg(page).boundingBox();
       // Larger than in the page: as large as the window, or, for a diagram wider than the window
@@ -52,7 +54,7 @@ for (const locale of ['zh', 'en'] as const) {
       // The top-left corner, beside the diagram: a click outside it.
       await page.mouse.click(3, 3);
       await expect(overlay(page)).toHaveCount(0);
-      await expect(diagram(page).locator('svg')).toBeVisible();
+      await expect(diagramSvg(page)).toBeVisible();
     });
 
     test(`${path} (${mode}): the keyboard reaches the zoom button; Enter zooms, Escape zooms out`, async ({page}) => {
@@ -78,7 +80,7 @@ for (const locale of ['zh', 'en'] as const) {
 test('on a phone, a wide diagram zooms to a size its text can be read at, and the overlay scrolls to the rest', async ({page}) => {
   await page.setViewportSize({width: 390, height: 800});
   await openDiagramPage(page, diagramPage);
-  const inPage = await diagram(page).locator('svg').boundingBox();
+  const inPage = await diagramSvg(page).boundingBox();
   await zoomButton(page).click();
   await expect(zoomedSvg(page)).toBeVisible();
   const zoomed = await zoomedSvg(page).boundingBox();
@@ -92,13 +94,13 @@ test('on a phone, a wide diagram zooms to a size its text can be read at, and th
 
 test('scrolling 40 px while a diagram is zoomed zooms it out; 39 px does not', async ({page}) => {
   await openDiagramPage(page, diagramPage);
-  await diagram(page).locator('svg').click({position: {x: 4, y: 4}});
+  await diagramSvg(page).click({position: {x: 4, y: 4}});
   await expect(zoomedSvg(page)).toBeVisible();
   await scrollBy(page, 39);
   await expect(zoomedSvg(page)).toBeVisible();
   await scrollBy(page, 1);
   await expect(overlay(page)).toHaveCount(0);
-  await expect(diagram(page).locator('svg')).toBeVisible();
+  await expect(diagramSvg(page)).toBeVisible();
 });
 
 test('after navigating away and back, the diagram zooms again once 300 ms have passed', async ({page}) => {
@@ -110,15 +112,15 @@ test('after navigating away and back, the diagram zooms again once 300 ms have p
   await expect(page.getByRole('heading', {level: 1, name: '安装'})).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/\/guide\/workflow$/);
-  await expect(diagram(page).locator('svg')).toBeVisible();
+  await expect(diagramSvg(page)).toBeVisible();
   await page.clock.runFor(290);
   await expect(zoomButton(page)).toHaveCount(0);
-  await diagram(page).locator('svg').click({position: {x: 4, y: 4}});
+  await diagramSvg(page).click({position: {x: 4, y: 4}});
   await expect(overlay(page)).toHaveCount(0);
   await page.clock.runFor(20);
   await expect(zoomButton(page)).toBeAttached();
   await page.clock.resume();
-  await diagram(page).locator('svg').click({position: {x: 4, y: 4}});
+  await diagramSvg(page).click({position: {x: 4, y: 4}});
   await expect(zoomedSvg(page)).toBeVisible();
 });
 

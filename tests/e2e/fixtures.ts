@@ -52,12 +52,12 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /**
- * Scrolls the first diagram not yet drawn to the middle of the viewport: src/theme/Mermaid loads
- * the mermaid library only when a diagram comes near the viewport. Nothing when every diagram
- * has been drawn (or is loading) already.
+ * Scrolls the first diagram not yet drawn to the middle of the viewport: in a build without
+ * Chromium, src/theme/Mermaid loads the mermaid library only when a diagram comes near the
+ * viewport. Otherwise (diagrams drawn at build time) the first diagram.
  */
 export async function reachDiagram(page: Page): Promise<void> {
-  await page.evaluate(() => document.querySelector('article [data-diagram-pending]')?.scrollIntoView({block: 'center'}));
+  await page.evaluate(() => document.querySelector('article [data-diagram-pending], article .docusaurus-mermaid-container')?.scrollIntoView({block: 'center'}));
 }
 
 /**

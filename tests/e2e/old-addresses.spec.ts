@@ -49,34 +49,22 @@ for (const locale of ['zh', 'en'] as const) {
 }
 
 // src/clientModules/keepHashTarget.ts: the DNS page's diagram (about 1 300 px) sits above
-// DnsObject and is drawn after hydration, pushing the target down. The loop above checks the
-// target before the diagram has drawn; this holds the diagram's library (the script holding
-// "mermaidAPI", a name only its code contains) until the browser has scrolled to the target, so
-// the diagram always draws after that scroll, then checks the target once the diagram is there.
-// The diagram's code loads when the diagram is within 1.5 screens of the viewport
-// (src/theme/Mermaid): the viewport is tall enough that it is, from DnsObject, in both languages
-// (in English the diagram ends about 1,230 px above the heading at 1280 px wide).
+// DnsObject. Drawn at build time (src/plugins/staticDiagrams), it is in the server's HTML with its
+// height, so nothing drawn later pushes the target away: the diagram is there before the page
+// hydrates, and the target stays in view once the page has loaded.
 test.describe(() => {
   test.use({viewport: {width: 1280, height: 960}});
   for (const locale of ['zh', 'en'] as const) {
     const address = `${localePath('/config/dns', locale)}.html#dnsobject`;
     test(`${address} keeps DnsObject in view after the diagram above it has drawn`, async ({page}) => {
-      let release: () => void = () => {};
-      const released = new Promise<void>((resolve) => { release = resolve; });
-      await page.route('**/assets/js/*.js', async (route) => {
-        const response = await route.fetch();
-        const body = await response.text();
-        if (body.includes('mermaidAPI')) await released;
-        await route.fulfill({response, body});
-      });
+      // In the server's HTML, before any script has run.
+      const html = await (await page.request.get(localePath('/config/dns', locale))).text();
+      expect(html).toMatch(/<svg [^>]*data-diagram-mode=/);
       await page.goto(address);
-      await hydrated(page);
-      const diagram = page.locator('.docusaurus-mermaid-container svg').first();
+      const diagram = page.locator('.docusaurus-mermaid-container > svg:visible').first();
       const target = page.locator('#dnsobject');
-      await expect(target).toBeInViewport();
-      await expect(diagram).toHaveCount(0);
-      release();
-      await expect(diagram).toBeAttached();
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
       const [diagramBox, targetBox] = [await diagram.boundingBox(), await target.boundingBox()];
       expect(diagramBox!.height, 'the diagram is tall enough to push the target away').toBeGreaterThan(700);
       expect(diagramBox!.y + diagramBox!.height, 'the diagram is above the target').toBeLessThanOrEqual(targetBox!.y);
