@@ -4,7 +4,8 @@
 // (412×823, 4× CPU slowdown by CDP), traces it, and reports the median and spread of the longest
 // main-thread task that parses the page's HTML, split into parse HTML, recalculate style, layout,
 // pre-paint + paint and the rest, with the layout objects and the elements styled in it; and the
-// same phases summed over every task until the load event has passed and the page is quiet.
+// same phases summed over every task before main.js runs, by the wall clock and by the main
+// thread's CPU time (which the machine's other load moves far less: compare builds by it).
 // Serve a build first: `node scripts/serve.mjs --port 5621 --dir build`.
 // Usage: node scripts/bench/layoutTrace.mjs [--base http://127.0.0.1:5621] [--runs 5] [--pages /a.html,/b.html] [--json FILE]
 //   [--css FILE] (adds FILE's CSS to each page's head, to try a rule without a build; the HTML then
@@ -46,18 +47,22 @@ function analyse(events, url) {
   const scripted = (t) => main.some((e) => (e.name === 'EvaluateScript' || e.name === 'FunctionCall') && scriptFile(e) && within(t, e));
   const end = tasks.find((t) => t.ts >= first && scripted(t))?.ts ?? Infinity;
   const window = tasks.filter((t) => t.ts + t.dur >= first && t.ts < end);
-  /** Time of each phase inside the given tasks (outermost events only, so nesting is not counted twice). */
-  const split = (chosen) => {
+  /**
+   * Time of each phase inside the given tasks (outermost events only, so nesting is not counted
+   * twice), by the wall clock (key 'dur') or by the main thread's CPU time ('tdur').
+   */
+  const split = (chosen, key = 'dur') => {
+    const time = (e) => (e[key] ?? e.dur) / 1000;
     const out = {total: 0, blocking: 0, parse: 0, style: 0, layout: 0, paint: 0, layoutObjects: 0, styledElements: 0};
     for (const t of chosen) {
-      out.total += t.dur / 1000;
-      out.blocking += Math.max(0, t.dur / 1000 - 50);
+      out.total += time(t);
+      out.blocking += Math.max(0, time(t) - 50);
       const inside = main.filter((e) => e !== t && within(t, e));
       for (const [phase, names] of Object.entries(phases)) {
         let reach = -1;
         for (const e of inside.filter((x) => names.includes(x.name))) {
           if (e.ts < reach) continue;
-          out[phase] += e.dur / 1000;
+          out[phase] += time(e);
           reach = e.ts + e.dur;
         }
       }
@@ -73,6 +78,7 @@ function analyse(events, url) {
   return {
     htmlTask: split(longest ? [longest] : []),
     beforeScripts: split(window),
+    beforeScriptsCpu: split(window, 'tdur'),
     tasks: window.filter((t) => t.dur >= 50_000).map((t) => Math.round(t.dur / 1000)),
   };
 }
@@ -134,10 +140,12 @@ async function main() {
       for (let i = 0; i < runs; i += 1) samples.push(await traceOnce(browser, url, css));
       const html = summarise(samples.map((s) => s.htmlTask));
       const before = summarise(samples.map((s) => s.beforeScripts));
-      results[path] = {runs, htmlTask: html, beforeScripts: before, longTasks: samples.map((s) => s.tasks)};
+      const cpu = summarise(samples.map((s) => s.beforeScriptsCpu));
+      results[path] = {runs, htmlTask: html, beforeScripts: before, beforeScriptsCpu: cpu, longTasks: samples.map((s) => s.tasks)};
       console.log(`${path} (${runs} cold loads, ms: median (min–max))`);
       console.log(`  longest task: ${show(html)}`);
       console.log(`  all tasks before scripts: ${show(before)}`);
+      console.log(`  the same in main-thread CPU time: ${show(cpu)}`);
       console.log(`  tasks ≥ 50 ms before scripts, each run: ${samples.map((s) => `[${s.tasks.join(' ')}]`).join(' ')}`);
     }
   } finally {
