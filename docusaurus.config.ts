@@ -74,6 +74,7 @@ export default {
     './src/clientModules/chunkErrors.ts',
     './src/clientModules/imageZoom.ts',
     './src/clientModules/keepHashTarget.ts',
+    './src/clientModules/steadyEstimates.ts',
     './src/clientModules/noViewportPrefetch.ts',
   ],
   // Token types a code block must wrap in a span; the rest are written as text (src/plugins/prismColours/themes.ts).

@@ -11,6 +11,7 @@ import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import type {ClientModule} from '@docusaurus/types';
 import {headingTrackingDelayMs, headingTrackingOffsetPx} from '@site/src/constants';
 import {hashId} from '@site/src/utils/hash';
+import {isSteadying} from './steadyEstimates';
 
 /** The headings the table of contents lists (h2, h3 with an id). */
 function headings(): HTMLElement[] {
@@ -39,6 +40,9 @@ function updateHash(): void {
 
 let timer: number | undefined;
 function onScroll(): void {
+  // Blocks laid out above the screen, made up for by src/clientModules/steadyEstimates.ts: the
+  // reader did not scroll.
+  if (isSteadying()) return;
   window.clearTimeout(timer);
   timer = window.setTimeout(updateHash, headingTrackingDelayMs);
 }
