@@ -53,7 +53,7 @@ export async function timeChecker(browser, url, runs) {
 
 /**
  * About 1 MB of inbounds (just under the checker's 1 MB limit), one misspelled protocol near the
- * end: the file tests/e2e/config-checker-typing.spec.ts pastes.
+ * end: the file tests/e2e/config-checker-typing.spec.ts pastes too.
  */
 export function megabyteConfig() {
   const inbounds = Array.from({length: 8_100}, (_, i) =>
@@ -103,23 +103,31 @@ export async function timeKeysWhileChecking(browser, url) {
   }
 }
 
+const twoOutbounds = [{tag: 'a', protocol: 'freedom'}, {tag: 'b', protocol: 'freedom'}];
+
 /**
- * The trace panel on the two worst cases of issue 42, each timed in the page from the input event
- * to the summary naming the new outbound (the trace and React's rendering of it): a port that
- * none of 10,000 rules has (all are tried, then the default), and a 30-letter name against
- * regexp:(a+)+$. Issue 42's figure: 200 ms each.
+ * Issue 42's two worst cases for the trace panel (timed by timeTraces; tests/e2e/trace-scale.spec.ts
+ * holds that they answer): a port that none of 10,000 rules has (one port per rule, 1 to 10,000:
+ * all are tried, then the default), and a 30-letter name against regexp:(a+)+$. Each: the
+ * configuration, the destination to fill first (or null), the field to change, the value before
+ * and its result, the value after and its result.
+ */
+export const worstTraces = {
+  rules10k: {config: {outbounds: twoOutbounds, routing: {rules: Array.from({length: 10000}, (_, i) => ({type: 'field', port: String(i + 1), outboundTag: i % 2 ? 'a' : 'b'}))}},
+    destination: 'nowhere.test', label: 'Port', before: '1', beforeResult: 'Result: outbound b', value: '20000', expected: 'Result: outbound a'},
+  regexp: {config: {outbounds: twoOutbounds, routing: {rules: [{type: 'field', domain: ['regexp:(a+)+$'], outboundTag: 'b'}]}}, destination: null,
+    label: 'Destination (domain or IP)', before: 'aaaa', beforeResult: 'Result: outbound b', value: `${'a'.repeat(30)}x.test`, expected: 'Result: outbound a'},
+};
+
+/**
+ * The trace panel on worstTraces, each timed in the page from the input event to the summary
+ * naming the new outbound (the trace and React's rendering of it). Issue 42's figure: 200 ms each.
  * @param {import('@playwright/test').Browser} browser
  * @param {string} url the English checker page
  * @returns {Promise<{rules10kMs: number, regexpMs: number}>}
  */
 export async function timeTraces(browser, url) {
-  const outbounds = [{tag: 'a', protocol: 'freedom'}, {tag: 'b', protocol: 'freedom'}];
-  const rules = Array.from({length: 10000}, (_, i) => ({type: 'field', port: String(i + 1), outboundTag: i % 2 ? 'a' : 'b'}));
-  const cases = [
-    {config: {outbounds, routing: {rules}}, destination: 'nowhere.test', label: 'Port', before: '1', beforeResult: 'Result: outbound b', value: '20000', expected: 'Result: outbound a'},
-    {config: {outbounds, routing: {rules: [{type: 'field', domain: ['regexp:(a+)+$'], outboundTag: 'b'}]}}, destination: null,
-      label: 'Destination (domain or IP)', before: 'aaaa', beforeResult: 'Result: outbound b', value: `${'a'.repeat(30)}x.test`, expected: 'Result: outbound a'},
-  ];
+  const cases = [worstTraces.rules10k, worstTraces.regexp];
   const out = [];
   for (const c of cases) {
     const page = await browser.newPage();

@@ -1,5 +1,6 @@
 import type {Page, Worker} from '@playwright/test';
 import {test, expect, hydrated} from './fixtures';
+import {megabyteConfig} from '../../scripts/bench/checkerTiming.mjs';
 
 /**
  * The check runs off the main thread (src/configCheck/worker.ts): with a 1 MB configuration in
@@ -10,18 +11,11 @@ import {test, expect, hydrated} from './fixtures';
  * scripts/bench/checkerTiming.mjs timeKeysWhileChecking, against 50 ms).
  */
 
-/** About 1 MB of inbounds (just under the page's 1 MB limit), with one misspelled protocol near the end. */
-function megabyte(): string {
-  const inbounds = Array.from({length: 8_100}, (_, i) =>
-    `    {"tag": "in-${i}", "listen": "127.0.0.1", "port": ${10_000 + i}, "protocol": "${i === 7_000 ? 'sock' : 'socks'}", "settings": {"auth": "noauth", "udp": true}}`);
-  return `{\n  "inbounds": [\n${inbounds.join(',\n')}\n  ],\n  "outbounds": [{"protocol": "freedom"}]\n}\n`;
-}
-
 async function pasteMegabyte(page: Page): Promise<void> {
   await page.goto('/en_US/awesome/config-checker');
   await hydrated(page);
   await expect(page.getByTestId('check-status')).toHaveText(/Paste or type a configuration/);
-  const text = megabyte();
+  const text = megabyteConfig();
   expect(text.length).toBeGreaterThan(1_000_000);
   expect(text.length).toBeLessThanOrEqual(1024 * 1024);
   // pasted through the clipboard, as a reader does (typing 1 MB key by key would take minutes)

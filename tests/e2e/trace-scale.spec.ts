@@ -1,5 +1,6 @@
 import type {Page} from '@playwright/test';
 import {test, expect, hydrated, localePath} from './fixtures';
+import {worstTraces} from '../../scripts/bench/checkerTiming.mjs';
 
 /**
  * The trace panel on what a link or a large configuration can carry: a trace over 10,000 rules
@@ -33,23 +34,24 @@ async function traceAnswers(page: Page, label: string, before: string, beforeRes
   await expect(summary).toContainText(expected, {timeout: answerWithin});
 }
 
-// one port per rule, 1 to 10,000 (the checker takes texts up to 1 MB: this one is 0.93 MB laid out)
-const rules = Array.from({length: 10000}, (_, i) => ({type: 'field', port: String(i + 1), outboundTag: i % 2 ? 'a' : 'b'}));
+/** Loads `c`'s configuration, fills its destination, and waits for its trace to answer. */
+async function worstCaseAnswers(page: Page, c: (typeof worstTraces)[keyof typeof worstTraces]): Promise<void> {
+  await load(page, c.config);
+  if (c.destination) await page.getByRole('textbox', {name: 'Destination (domain or IP)'}).fill(c.destination);
+  await traceAnswers(page, c.label, c.before, c.beforeResult, c.value, c.expected);
+}
 
+// one port per rule, 1 to 10,000 (the checker takes texts up to 1 MB: this one is 0.93 MB laid out)
 test('a trace over 10,000 rules answers, and folds the rules that do not match', async ({page}) => {
   test.setTimeout(180_000);
-  await load(page, {outbounds: [{tag: 'a', protocol: 'freedom'}, {tag: 'b', protocol: 'freedom'}], routing: {rules}});
-  await page.getByRole('textbox', {name: 'Destination (domain or IP)'}).fill('nowhere.test');
   // port 1 is rule 1's (outbound b); port 20000 is no rule's: all 10,000 are tried, then the default a
-  await traceAnswers(page, 'Port', '1', 'Result: outbound b', '20000', 'Result: outbound a');
+  await worstCaseAnswers(page, worstTraces.rules10k);
   // the 9,999 rules that do not match are folded, not listed
   await expect(page.getByTestId('trace-route').locator('li[data-step="folded"]')).toContainText('Rules 4 to 10000 do not match either (9997 rules)');
 });
 
 test('a trace through regexp:(a+)+$ with a 30-letter name answers', async ({page}) => {
-  await load(page, {outbounds: [{tag: 'a', protocol: 'freedom'}, {tag: 'b', protocol: 'freedom'}],
-    routing: {rules: [{type: 'field', domain: ['regexp:(a+)+$'], outboundTag: 'b'}]}});
-  await traceAnswers(page, 'Destination (domain or IP)', 'aaaa', 'Result: outbound b', `${'a'.repeat(30)}x.test`, 'Result: outbound a');
+  await worstCaseAnswers(page, worstTraces.regexp);
 });
 
 test('the shadowed-rule check runs in the page\'s one worker of its own origin, started with the page, and its warning appears', async ({page}) => {
