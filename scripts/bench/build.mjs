@@ -42,7 +42,8 @@ async function withProcPolling(root, outDir) {
 /**
  * `docusaurus build` timed, then the search index written as `npm run build` writes it (timed
  * apart): without it the site has no /pagefind/ and the search figures cannot be measured; then
- * the pages' CSP meta tags (builder/csp/csp.mjs), as published.
+ * the stylesheet without the rules no page can match (builder/css/purge.mjs) and the pages' CSP
+ * meta tags (builder/csp/csp.mjs), as published.
  */
 export async function measureBuild(root, outDir) {
   const cacheWarm = existsSync(join(root, 'node_modules/.cache/rspack'));
@@ -51,6 +52,8 @@ export async function measureBuild(root, outDir) {
   const index = spawnSync(process.execPath, [join(root, 'builder/search/pagefind.mjs'), outDir], {cwd: root, encoding: 'utf8'});
   if (index.status !== 0) throw new Error(`search index failed:\n${index.stdout}\n${index.stderr}`);
   const searchIndexSeconds = Math.round((performance.now() - start) / 100) / 10;
+  const purge = spawnSync(process.execPath, [join(root, 'builder/css/purge.mjs'), outDir], {cwd: root, encoding: 'utf8'});
+  if (purge.status !== 0) throw new Error(`CSS purge failed:\n${purge.stdout}\n${purge.stderr}`);
   // the Content-Security-Policy meta tags, as `npm run build` writes them, so that pages are measured as published
   const csp = spawnSync(process.execPath, [join(root, 'builder/csp/csp.mjs'), outDir], {cwd: root, encoding: 'utf8'});
   if (csp.status !== 0) throw new Error(`CSP step failed:\n${csp.stdout}\n${csp.stderr}`);
