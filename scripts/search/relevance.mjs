@@ -4,7 +4,7 @@
  * first (success@1) and in the first three (success@3), per language, on the committed query sets:
  * the concept names (scripts/search/queries.json: titles and object names) and the readers'
  * questions (scripts/search/queries-readers.json: issue and discussion titles and the FAQ), the
- * latter all tuned on (the blind scripts/search/queries-fresh.json apart, `--only fresh`). Drives the built
+ * latter all tuned on, with scripts/search/queries-fresh.json (a blind held-out set apart, `--only fresh`). Drives the built
  * site (build/, `npm run build` first) in Chromium: each query is typed into the search modal of
  * /guide/start (or /en_US/guide/start, or its `from` page), and the pages its results link to are
  * read. Writes bench/search-relevance.{json,md}, every miss with what came first instead.
@@ -26,11 +26,13 @@ const sets = [
   {name: 'titles', title: 'Titles and object names', file: 'scripts/search/queries.json', half: undefined},
   {name: 'readers-tune', title: "Readers' questions, tuned on", file: readerSetFile, half: 'tune'},
   {name: 'readers-heldout', title: "Readers' questions, held-out half", file: readerSetFile, half: 'heldout'},
+  {name: 'readers-fresh', title: "Readers' questions, fresh set, tuned on since its blind score", file: freshSetFile, half: 'tune'},
 ];
 
 /**
  * The sets to score: those with queries (queries-readers.json has no held-out half since issue 41;
- * the blind set, scripts/search/queries-fresh.json, is scored apart, with `--only fresh`, once it exists).
+ * scripts/search/queries-fresh.json is tuned on since its one blind score; a blind set that marks no
+ * halves, or its `heldout` ones, is scored apart, with `--only fresh`).
  */
 function setsWithQueries() {
   const fresh = heldOutSet();

@@ -38,16 +38,17 @@ function querySet(file = 'scripts/search/queries.json', half = undefined) {
 }
 
 /**
- * The blind held-out readers' questions, collected apart from the tuning and never tuned on. Not
- * read while tuning: `rank.mjs` and the tests score it apart (`heldOutSet`).
+ * The fresh readers' questions, collected apart from the tuning and scored once blind (issue 41);
+ * tuned on since, like queries-readers.json (`half: tune`), so `heldOutSet` has none of it.
  */
 const freshSetFile = 'scripts/search/queries-fresh.json';
 
 /**
  * The held-out readers' questions and the file they come from: the `heldout` half of
  * queries-readers.json while it has one, else the fresh set (its `heldout` queries if it marks
- * halves, else all of it), or null while neither exists. queries-readers.json's held-out half was
- * read while tuning and is tuned on since 2026-11-28 (issue 41); the fresh set replaces it.
+ * halves, else all of it), or null while neither has any. queries-readers.json's held-out half was
+ * read while tuning and is tuned on since 2026-11-28 (issue 41); so is the fresh set, scored once
+ * blind and then tuned on (all of it `half: tune`), until a new blind set takes its place.
  * @returns {{file: string, set: {zh: Query[], en: Query[]}} | null}
  */
 function heldOutSet() {
@@ -56,7 +57,8 @@ function heldOutSet() {
   if (!existsSync(join(root, freshSetFile))) return null;
   const fresh = querySet(freshSetFile);
   const marked = [...fresh.zh, ...fresh.en].some((q) => q.half);
-  return {file: freshSetFile, set: marked ? querySet(freshSetFile, 'heldout') : fresh};
+  const set = marked ? querySet(freshSetFile, 'heldout') : fresh;
+  return set.zh.length || set.en.length ? {file: freshSetFile, set} : null;
 }
 
 /** Where a query is searched from when it names no page: the main docs. */
