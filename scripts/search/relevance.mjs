@@ -10,7 +10,7 @@
  * read. Writes bench/search-relevance.{json,md}, every miss with what came first instead.
  * tests/e2e/search-relevance.spec.ts holds the limits with the same code.
  *
- * Usage: node scripts/search/relevance.mjs [--dir build] [--port 4580] [--only titles|readers|fresh]
+ * Usage: node scripts/search/relevance.mjs [--dir build] [--port 4580] [--only titles|readers|blind]
  */
 import {mkdirSync, writeFileSync} from 'node:fs';
 import {join, resolve} from 'node:path';
@@ -19,7 +19,7 @@ import {commandOptions} from '../commandLine.mjs';
 import core from './relevanceCore.cjs';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const {querySet, readerSetFile, freshSetFile, heldOutSet, runAll, score} = core;
+const {querySet, readerSetFile, freshSetFile, blindSetFile, runAll, score} = core;
 
 /** The sets scored, each with the file and half it is read from. */
 const sets = [
@@ -31,13 +31,12 @@ const sets = [
 
 /**
  * The sets to score: those with queries (queries-readers.json has no held-out half since issue 41;
- * scripts/search/queries-fresh.json is tuned on since its one blind score; a blind set that marks no
- * halves, or its `heldout` ones, is scored apart, with `--only fresh`).
+ * the fresh set is tuned on since its one blind score). The blind set,
+ * scripts/search/queries-blind.json, is scored apart, with `--only blind`: scoring it is reading it.
  */
 function setsWithQueries() {
-  const fresh = heldOutSet();
-  const all = [...sets, ...(fresh && fresh.file === freshSetFile ? [{name: 'fresh', title: "Readers' questions, blind held-out set", file: freshSetFile, half: undefined}] : [])];
-  return all.filter((s) => {
+  const blind = {name: 'blind', title: "Readers' questions, blind held-out set", file: blindSetFile, half: 'heldout'};
+  return [...sets, blind].filter((s) => {
     const queries = querySet(s.file, s.half);
     return queries.zh.length + queries.en.length > 0;
   });
@@ -55,7 +54,7 @@ async function main() {
   const browser = await chromium.launch({executablePath: chromiumModule.findChromium(), args: chromiumModule.chromiumArgs});
   const report = {date: new Date().toISOString(), engine: 'Pagefind 1.6 (local index)', browser: browser.version(), sets: {}};
   try {
-    for (const set of setsWithQueries().filter((s) => (only ? s.name.startsWith(only) : s.name !== 'fresh'))) {
+    for (const set of setsWithQueries().filter((s) => (only ? s.name.startsWith(only) : s.name !== 'blind'))) {
       const queries = querySet(set.file, set.half);
       const languages = {};
       for (const lang of ['zh', 'en']) {

@@ -44,21 +44,21 @@ function querySet(file = 'scripts/search/queries.json', half = undefined) {
 const freshSetFile = 'scripts/search/queries-fresh.json';
 
 /**
- * The held-out readers' questions and the file they come from: the `heldout` half of
- * queries-readers.json while it has one, else the fresh set (its `heldout` queries if it marks
- * halves, else all of it), or null while neither has any. queries-readers.json's held-out half was
- * read while tuning and is tuned on since 2026-11-28 (issue 41); so is the fresh set, scored once
- * blind and then tuned on (all of it `half: tune`), until a new blind set takes its place.
+ * The blind held-out readers' questions (issue 41): 99 a language, cut from issues and discussions
+ * that no other query file cites, collected by someone who never ran the search, and never tuned on.
+ */
+const blindSetFile = 'scripts/search/queries-blind.json';
+
+/**
+ * The held-out readers' questions and the file they come from: the blind set's `heldout` queries,
+ * or null while it has none. queries-readers.json's old held-out half and the fresh set were each
+ * read while tuning and are tuned on since 2026-11-28 (issue 41).
  * @returns {{file: string, set: {zh: Query[], en: Query[]}} | null}
  */
 function heldOutSet() {
-  const half = querySet(readerSetFile, 'heldout');
-  if (half.zh.length || half.en.length) return {file: readerSetFile, set: half};
-  if (!existsSync(join(root, freshSetFile))) return null;
-  const fresh = querySet(freshSetFile);
-  const marked = [...fresh.zh, ...fresh.en].some((q) => q.half);
-  const set = marked ? querySet(freshSetFile, 'heldout') : fresh;
-  return set.zh.length || set.en.length ? {file: freshSetFile, set} : null;
+  if (!existsSync(join(root, blindSetFile))) return null;
+  const set = querySet(blindSetFile, 'heldout');
+  return set.zh.length || set.en.length ? {file: blindSetFile, set} : null;
 }
 
 /** Where a query is searched from when it names no page: the main docs. */
@@ -288,4 +288,4 @@ function sample(queries, count) {
   return queries.filter((_, i) => i % step === 0).slice(0, count);
 }
 
-module.exports = {searchResultsMs, rankingCode, querySet, readerSetFile, freshSetFile, heldOutSet, localized, pageOf, pagesOf, score, runQueries, runAll, rankAll, sample, byStart, resultKey, showAll};
+module.exports = {searchResultsMs, rankingCode, querySet, readerSetFile, freshSetFile, blindSetFile, heldOutSet, localized, pageOf, pagesOf, score, runQueries, runAll, rankAll, sample, byStart, resultKey, showAll};

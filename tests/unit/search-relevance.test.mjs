@@ -76,11 +76,23 @@ test('the held-out set is kept apart: none of its queries is in the committed se
   }
 });
 
-test("the readers' questions are all tuned on; the held-out ones come from the blind set once it exists, else there are none", () => {
+test("the readers' and fresh questions are all tuned on; the held-out ones are the blind set's, at least 99 a language, none of them in another set", () => {
   const readers = querySet(core.readerSetFile);
-  for (const lang of ['zh', 'en']) assert.ok(readers[lang].length >= 150 && readers[lang].every((q) => q.half === 'tune'), lang);
+  const fresh = querySet(core.freshSetFile);
+  for (const lang of ['zh', 'en']) {
+    assert.ok(readers[lang].length >= 150 && readers[lang].every((q) => q.half === 'tune'), lang);
+    assert.ok(fresh[lang].every((q) => q.half === 'tune'), lang);
+  }
   const heldOut = core.heldOutSet();
-  assert.ok(heldOut === null || heldOut.file === core.freshSetFile, `held out from ${heldOut?.file}`);
+  assert.equal(heldOut?.file, core.blindSetFile);
+  const others = [core.readerSetFile, core.freshSetFile, 'scripts/search/queries.json', 'scripts/search/queries-heldout.json'];
+  for (const lang of ['zh', 'en']) {
+    assert.ok(heldOut.set[lang].length >= 99, `${lang}: ${heldOut.set[lang].length} held out`);
+    const seen = new Set(others.flatMap((file) => querySet(file)[lang].map((q) => q.q.toLowerCase())));
+    const sources = new Set(others.flatMap((file) => querySet(file)[lang].map((q) => q.source)).filter((x) => x && x !== 'faq'));
+    assert.deepEqual(heldOut.set[lang].filter((q) => seen.has(q.q.toLowerCase())).map((q) => q.q), [], `${lang}: held-out queries found in a tuning set`);
+    assert.deepEqual(heldOut.set[lang].filter((q) => sources.has(q.source)).map((q) => q.q), [], `${lang}: held-out queries from a source a tuning set cites`);
+  }
 });
 
 test("rankAll runs the modal's own ranking code: localSearch.ts with indexContract.mjs, in one script for a page", async () => {
