@@ -51,6 +51,105 @@
     const d = /** @type {string} */ (el.getAttribute('d'));
     el.setAttribute('d', d.replace(/(?<![\d.])-?\d+\.\d{3,}(?![\d.eE])/g, (n) => String(Math.round(Number(n) * 100) / 100)));
   }
+  // The edges' points as base64 JSON (`data-points`, for mermaid's own scripts, none of which runs
+  // in the reader's page): about a kilobyte of gzip per flowchart that nothing reads.
+  for (const el of Array.from(root.querySelectorAll('[data-points]'))) el.removeAttribute('data-points');
+  const style = root.querySelector(':scope > style');
+  if (style) style.textContent = usedRules(/** @type {string} */ (style.textContent), root);
+  // Then the elements drawn only where something refers to them (markers, gradients, filters,
+  // symbols…) that nothing refers to: mermaid defines every arrowhead and icon of the diagram's
+  // type (a sequence diagram carries a 13 KB database icon), and its dark theme a gradient.
+  for (let removed = true; removed;) {
+    removed = false;
+    const markup = root.outerHTML;
+    for (const el of Array.from(root.querySelectorAll(referencedOnly))) {
+      const ref = new RegExp(`#${el.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`);
+      if (el.id && ref.test(markup)) continue;
+      el.remove();
+      removed = true;
+    }
+  }
+  deadColourAttributes(root, holder);
   root.setAttribute('data-diagram-mode', mode);
   return root.outerHTML;
 };
+
+/** SVG's presentation attributes that take a colour. */
+const colourAttributes = ['fill', 'stroke', 'color', 'stop-color', 'flood-color', 'lighting-color'];
+
+/**
+ * Removes each colour attribute (`fill="#ECECFF"`) that the diagram's stylesheet overrides: a
+ * presentation attribute gives way to any rule that sets its property, so it draws nothing, in
+ * this page as in the site's (where the same stylesheet applies, and the site's CSS could only
+ * override it further). mermaid writes such attributes on the shapes it draws through rough.js,
+ * in each theme's colours; left there they would be colours outside CSS, which ./colours.ts
+ * cannot make follow the colour mode. An attribute is overridden when changing its value does not
+ * change the element's computed value.
+ * @param {Element} root
+ * @param {HTMLElement} holder
+ */
+function deadColourAttributes(root, holder) {
+  document.body.append(holder);
+  const selector = colourAttributes.map((name) => `[${name}]`).join(', ');
+  for (const el of Array.from(root.querySelectorAll(selector))) {
+    for (const name of colourAttributes) {
+      const value = el.getAttribute(name);
+      if (value === null) continue;
+      const computed = getComputedStyle(el).getPropertyValue(name);
+      el.setAttribute(name, 'rgb(1, 2, 3)');
+      const overridden = getComputedStyle(el).getPropertyValue(name) === computed;
+      if (overridden) el.removeAttribute(name);
+      else el.setAttribute(name, value);
+    }
+  }
+  holder.remove();
+}
+
+/** Elements that draw nothing unless referred to (`url(#id)`, `href="#id"`). */
+const referencedOnly = 'marker, linearGradient, radialGradient, pattern, filter, symbol, clipPath, mask';
+
+/**
+ * The rules of a diagram's stylesheet (mermaid's, written by stylis: `selector{…}` one after the
+ * other, at-rules with blocks inside) without the style rules that match no element of the
+ * drawing: mermaid writes the rules of every look and shape of the diagram's type, and some
+ * differ between its themes in more than colour (a dark theme's gradient and shadow for a look
+ * no diagram here uses), which would keep the two drawings from sharing one SVG (./colours.ts).
+ * A rule stays when any of its selectors matches the root or an element inside it, when its
+ * selector has a pseudo-class or pseudo-element (`:hover` matches nothing while drawing), when
+ * the browser cannot read it, and when it is an at-rule (@keyframes, @media).
+ * @param {string} css
+ * @param {Element} root
+ */
+function usedRules(css, root) {
+  let out = '';
+  let at = 0;
+  while (at < css.length) {
+    const open = css.indexOf('{', at);
+    if (open < 0) {
+      out += css.slice(at);
+      break;
+    }
+    let depth = 1;
+    let end = open + 1;
+    for (; end < css.length && depth > 0; end += 1) {
+      if (css[end] === '{') depth += 1;
+      else if (css[end] === '}') depth -= 1;
+    }
+    const prelude = css.slice(at, open).trim();
+    const rule = css.slice(at, end);
+    at = end;
+    if (prelude.startsWith('@') || prelude.includes(':')) {
+      out += rule;
+      continue;
+    }
+    const matches = prelude.split(',').some((selector) => {
+      try {
+        return root.matches(selector) || root.querySelector(selector) !== null;
+      } catch {
+        return true;
+      }
+    });
+    if (matches) out += rule;
+  }
+  return out;
+}
