@@ -153,3 +153,73 @@ test.describe('without JavaScript', () => {
     await expectColours(page, 'light', drawings.length);
   });
 });
+
+// What ./page.js leaves out of a drawing (style rules that match nothing, markers and symbols
+// nothing uses, colour attributes the stylesheet overrides, data-points) and the paths it
+// rewrites in relative coordinates must not change what is drawn: the compared drawings above
+// are made the same way, so here each is held against mermaid's own SVG (its coordinates rounded
+// to a hundredth, as before), pixel by pixel.
+test('a drawing without what draws nothing looks as mermaid drew it', async ({browser}) => {
+  const context = await browser.newContext({javaScriptEnabled: true, viewport: {width: 3000, height: 2000}});
+  const page = await context.newPage();
+  await page.setContent('<!doctype html><html><head></head><body style="margin:0;background:#fff"></body></html>');
+  await page.addScriptTag({path: require.resolve('mermaid/dist/mermaid.min.js')});
+  await page.addScriptTag({path: join(root, 'src/plugins/staticDiagrams/page.js')});
+  const texts = [...mermaidTexts(pages[0]!.source), ...mermaidTexts(pages[1]!.source)];
+  for (const [i, text] of texts.entries()) {
+    for (const mode of ['light', 'dark'] as const) {
+      const config = {startOnLoad: false, ...mermaidThemeConfig.options, theme: mermaidThemeConfig.theme[mode]};
+      await page.evaluate(async ({text, config, mode, i}) => {
+        const w = window as unknown as {mermaid: {initialize: (c: unknown) => void; render: (id: string, t: string) => Promise<{svg: string}>};
+          drawDiagram: (a: unknown) => Promise<string>};
+        w.mermaid.initialize(config);
+        const {svg: own} = await w.mermaid.render(`own-${i}-${mode}`, text);
+        const drawn = await w.drawDiagram({text, id: `drawn-${i}-${mode}`, config, mode});
+        // at the same place (the same sub-pixel offsets), one shown at a time
+        document.body.innerHTML = `<div id="own" style="position:absolute;top:0;left:0;width:100%">${own}</div>`
+          + `<div id="drawn" style="position:absolute;top:0;left:0;width:100%;visibility:hidden">${drawn}</div>`;
+        for (const svg of Array.from(document.querySelectorAll('svg'))) svg.style.maxWidth = 'none';
+        // mermaid's coordinates to a hundredth, as page.js has written them since it first drew
+        for (const el of Array.from(document.querySelectorAll('#own g [d]'))) {
+          if (el.closest('symbol, marker, defs')) continue;
+          el.setAttribute('d', el.getAttribute('d')!.replace(/(?<![\d.])-?\d+\.\d{3,}(?![\d.eE])/g, (n) => String(Math.round(Number(n) * 100) / 100)));
+        }
+      }, {text, config, mode, i});
+      const own = await page.locator('#own > svg').screenshot();
+      await page.evaluate(() => {
+        document.getElementById('own')!.style.visibility = 'hidden';
+        document.getElementById('drawn')!.style.visibility = 'visible';
+      });
+      const drawn = await page.locator('#drawn > svg').screenshot();
+      const compared = await page.evaluate(async ([a, b]) => {
+        const load = (s: string) => new Promise<HTMLImageElement>((resolve) => {
+          const image = new Image();
+          image.onload = () => resolve(image);
+          image.src = `data:image/png;base64,${s}`;
+        });
+        const pixels = (image: HTMLImageElement) => {
+          const canvas = document.createElement('canvas');
+          canvas.width = image.width;
+          canvas.height = image.height;
+          const g = canvas.getContext('2d')!;
+          g.drawImage(image, 0, 0);
+          return g.getImageData(0, 0, image.width, image.height).data;
+        };
+        const [x, y] = [await load(a!), await load(b!)];
+        if (x.width !== y.width || x.height !== y.height) return {size: `${x.width}x${x.height} / ${y.width}x${y.height}`, differing: -1, inked: 0};
+        const [p, q] = [pixels(x), pixels(y)];
+        let differing = 0;
+        let inked = 0;
+        for (let k = 0; k < p.length; k += 4) {
+          // a channel more than 8 of 255 apart (the browser's sums of relative coordinates move a few pixels by less)
+          if ([0, 1, 2].some((c) => Math.abs(p[k + c]! - q[k + c]!) > 8)) differing += 1;
+          if (p[k]! < 250 || p[k + 1]! < 250 || p[k + 2]! < 250) inked += 1;
+        }
+        return {size: `${x.width}x${x.height}`, differing, inked};
+      }, [own.toString('base64'), drawn.toString('base64')]);
+      expect(compared.inked, `diagram ${i + 1} (${mode}) draws something`).toBeGreaterThan(1000);
+      expect(compared, `diagram ${i + 1} (${mode})`).toEqual({size: compared.size, differing: 0, inked: compared.inked});
+    }
+  }
+  await context.close();
+});
