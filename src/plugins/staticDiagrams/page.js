@@ -58,7 +58,7 @@
     const rounded = d.replace(/(?<![\d.])-?\d+\.\d{3,}(?![\d.eE])/g, (n) => String(Math.round(Number(n) * 100) / 100));
     el.setAttribute('d', rounded);
     const relative = relativePath(rounded);
-    if (relative !== null && relative.length < rounded.length && el instanceof SVGPathElement && samePath(el, relative)) {
+    if (relative !== null && relative.length < rounded.length && el instanceof SVGPathElement && undashed(el) && samePath(el, relative)) {
       el.setAttribute('d', relative);
     }
   }
@@ -160,6 +160,16 @@ function relativePath(d) {
     }
   }
   return out;
+}
+
+/**
+ * Whether `el` is drawn without dashes: a dash pattern is laid along the path's length, which the
+ * browser sums a little differently for relative steps, so the dots at the far end of a long
+ * dotted edge would move.
+ * @param {Element} el
+ */
+function undashed(el) {
+  return /^(none|0(px)?(,\s*0(px)?)*)$/.test(getComputedStyle(el).strokeDasharray);
 }
 
 /**
