@@ -86,3 +86,14 @@ export function firstQueryOverBudget(firstQuery, maxKB) {
   return Object.entries(firstQuery).filter(([, q]) => q.gzipKB > maxKB)
     .map(([lang, q]) => `first search (${lang}, "${q.query}") downloads ${q.gzipKB} KB gzip, over the ${maxKB} KB budget`);
 }
+
+/**
+ * `--check-blocking`: the pages whose render-blocking bytes are over budget, as lines to print;
+ * empty when all fit.
+ * @param {Record<string, {renderBlockingGzipKB: number}>} byPage
+ * @param {number} maxKB
+ */
+export function blockingOverBudget(byPage, maxKB) {
+  return Object.entries(byPage).filter(([, v]) => v.renderBlockingGzipKB > maxKB)
+    .map(([path, v]) => `${path}: render-blocking (HTML + CSS before first paint) ${v.renderBlockingGzipKB} KB gzip, over the ${maxKB} KB budget`);
+}

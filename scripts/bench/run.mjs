@@ -3,7 +3,7 @@
 // a first visit costs, Lighthouse mobile scores and the local search. Writes bench/results.json
 // and bench/results.md. Budgets are reported, never enforced: this is not a test.
 //
-//   npm run bench [-- --out DIR --port 4400 --runs 5 --skip-build --only-search --check-search --compare DIR]
+//   npm run bench [-- --out DIR --port 4400 --runs 5 --skip-build --only-search --check-search --check-blocking --compare DIR]
 //
 // --out     where to build (default build/, as `npm run build`); --skip-build measures DIR as it is
 // --only-search  measures the local search alone on DIR as built (no build, Lighthouse, checker or
@@ -11,6 +11,9 @@
 //           say when each part was measured
 // --check-search  measures only the bytes of a first query in each language on DIR as built and
 //           exits 1 when one is over the 150 KB budget; writes nothing
+// --check-blocking  measures only the first visit's bytes of the pages with a diagram (both
+//           languages) on DIR as built and exits 1 when one's render-blocking bytes are over the
+//           40 KB budget; writes nothing
 // --port    where to serve it while measuring (scripts/serve.mjs, which gzips text like the production host)
 // --runs    Lighthouse runs per page, 5 unless given (the median of each figure is reported)
 // --compare measure another built site too (port + 1), interleaved, into bench/compare.{json,md}
@@ -28,7 +31,7 @@ import {bundleReport} from './bundle.mjs';
 import {ensureCjkFont} from './fonts.mjs';
 import {fileCandidates} from '../serve.mjs';
 import {compareMarkdown, interleave, medians, parseBenchArgs} from './compare.mjs';
-import {budgetRows, firstQueryOverBudget, firstQuerySplit, kb} from './budgets.mjs';
+import {blockingOverBudget, budgetRows, firstQueryOverBudget, firstQuerySplit, kb} from './budgets.mjs';
 import {timeChecker, timeKeysWhileChecking, timeTraces} from './checkerTiming.mjs';
 import {resultsMarkdown} from './report.mjs';
 import relevance from '../search/relevanceCore.cjs';
@@ -54,6 +57,9 @@ const origin = `http://127.0.0.1:${port}`;
  */
 const pages = ['/', '/config/routing.html', '/en_US/v5/config/overview.html',
   '/config/transport.html', '/en_US/v5/config/stream/rrpit.html', '/config/dns.html', '/en_US/v5/config/router.html', '/v5/config/dns.html'];
+/** The pages with a Mermaid diagram, in both languages (`--check-blocking`: their HTML carries the drawings). */
+const diagramPages = ['/config/dns', '/v5/config/dns', '/developer/intro/design', '/developer/protocols/vmess', '/guide/start', '/guide/workflow']
+  .flatMap((path) => [`${path}.html`, `/en_US${path}.html`]);
 /** The budgets (bench/README.md "Budgets"). */
 const budgets = {performanceMin: 95, accessibilityMin: 100, renderBlockingMaxKB: 40, routingJsCssMaxKB: 200, firstVisitMaxKB: 250, firstQueryMaxKB: 150,
   keyWhileCheckingMaxMs: 50, traceMaxMs: 200};
@@ -365,6 +371,30 @@ async function checkSearchMain() {
   console.log(`bench: both first searches within ${budgets.firstQueryMaxKB} KB gzip`);
 }
 
+/**
+ * --check-blocking: the first visit's bytes of each diagram page on the site as built (the
+ * bench's own measure, firstVisit), against the render-blocking budget.
+ */
+async function checkBlockingMain() {
+  const server = await serve(outDir);
+  const browser = await chromium.launch({executablePath: findChromium(), args: chromiumArgs});
+  const byPage = {};
+  try {
+    for (const path of diagramPages) {
+      const v = await firstVisit(browser, outDir, path);
+      byPage[path] = {renderBlockingGzipKB: v.renderBlocking.gzipKB};
+      console.log(`bench: ${path}: HTML ${v.html?.gzipKB ?? 0} KB gzip, render-blocking ${v.renderBlocking.gzipKB} KB, JS+CSS ${v.jsCss.gzipKB} KB, everything ${v.total.gzipKB} KB`);
+    }
+  } finally {
+    await browser.close();
+    server.kill();
+  }
+  const over = blockingOverBudget(byPage, budgets.renderBlockingMaxKB);
+  for (const line of over) console.error(`bench: ${line}`);
+  if (over.length) process.exit(1);
+  console.log(`bench: every diagram page within ${budgets.renderBlockingMaxKB} KB gzip render-blocking`);
+}
+
 /** The first query of each language on a cold page (the budget's measure). */
 async function firstQueries(browser) {
   return {zh: await firstQueryBytes(browser, '/guide/start', '路由'), en: await firstQueryBytes(browser, '/en_US/guide/start', 'routing rules')};
@@ -430,7 +460,8 @@ async function main() {
   console.log(resultsMarkdown(results));
 }
 
-(options.compare ? compareMain() : options.checkSearch ? checkSearchMain() : options.onlySearch ? searchOnlyMain() : main()).catch((err) => {
+(options.compare ? compareMain() : options.checkSearch ? checkSearchMain() : options.checkBlocking ? checkBlockingMain()
+  : options.onlySearch ? searchOnlyMain() : main()).catch((err) => {
   console.error(err);
   process.exit(1);
 });

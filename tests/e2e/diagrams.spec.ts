@@ -1,12 +1,14 @@
 import {test, expect, hydrated, localePath, recordScripts} from './fixtures';
 import type {Locator, Page} from '@playwright/test';
 
-// Mermaid diagrams are drawn at build time (src/plugins/staticDiagrams): each is SVG in the page,
-// one for each colour mode, and CSS on [data-theme] shows the current mode's. No diagram code is
+// Mermaid diagrams are drawn at build time (src/plugins/staticDiagrams): each is one SVG in the
+// page for both colour modes, whose colours follow [data-theme] (tests/e2e/diagram-colours.spec.ts
+// compares them with each mode's drawing); a diagram whose drawings differed in more than colour
+// would be two, one shown per mode (none does: each page's count below is of SVGs). No diagram code is
 // downloaded or run in the reader's browser: "mermaidAPI" is a name only the library's code
 // contains.
 const container = (page: Page): Locator => page.locator('article .docusaurus-mermaid-container');
-/** The SVGs shown (one per diagram: the current colour mode's). */
+/** The SVGs shown (one per diagram). */
 const shown = (page: Page): Locator => container(page).locator(':scope > svg[aria-roledescription]:visible');
 
 /** Every page with a diagram, how many it has and a label of its first. */
@@ -46,22 +48,23 @@ for (const {path, count, ...label} of pages) {
       await expect(page.locator('[data-diagram-pending]')).toHaveCount(0);
 
       await expect(container(page)).toHaveCount(count);
+      await expect(container(page).locator(':scope > svg')).toHaveCount(count);
       await expect(shown(page)).toHaveCount(count);
       const svg = shown(page).first();
       await svg.scrollIntoViewIfNeeded();
       await expect(svg).toBeVisible();
-      await expect(svg).toHaveAttribute('data-diagram-mode', 'light');
+      await expect(svg).toHaveAttribute('data-diagram-mode', 'both');
       await expect(svg).toContainText(label[locale]);
       expect((await svg.boundingBox())!.width).toBeGreaterThan(150);
       const fill = async () => shown(page).first().locator('.node rect, .node polygon, .node path, rect.actor').first()
         .evaluate((el) => getComputedStyle(el).fill);
       const light = await fill();
 
-      // Auto mode follows the system: the dark drawing replaces the light one, with no script.
+      // Auto mode follows the system: the same SVG takes the dark colours, with no script.
       await page.emulateMedia({colorScheme: 'dark'});
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
       await expect(shown(page)).toHaveCount(count);
-      await expect(shown(page).first()).toHaveAttribute('data-diagram-mode', 'dark');
+      await expect(shown(page).first()).toHaveAttribute('data-diagram-mode', 'both');
       await expect(shown(page).first()).toContainText(label[locale]);
       expect(await fill()).not.toBe(light);
       expect(await scripts.containing('mermaidAPI')).toHaveLength(0);
@@ -69,7 +72,7 @@ for (const {path, count, ...label} of pages) {
   }
 }
 
-test('every id in the diagrams of a page is unique (two diagrams, two modes each)', async ({page}) => {
+test('every id in the diagrams of a page is unique (two diagrams)', async ({page}) => {
   await page.goto('/guide/workflow');
   const ids = await page.locator('article .docusaurus-mermaid-container [id]').evaluateAll((els) => els.map((el) => el.id));
   expect(ids.length).toBeGreaterThan(20);
@@ -77,7 +80,7 @@ test('every id in the diagrams of a page is unique (two diagrams, two modes each
   // Each drawing's style is scoped to its own SVG.
   const scopes = await container(page).locator(':scope > svg').evaluateAll((svgs) =>
     svgs.map((svg) => svg.querySelector('style')!.textContent!.startsWith(`#${svg.id}{`)));
-  expect(scopes).toEqual([true, true, true, true]);
+  expect(scopes).toEqual([true, true]);
 });
 
 // The labels were measured in the build machine's fonts, with room to spare; a reader's fonts

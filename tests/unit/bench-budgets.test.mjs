@@ -1,7 +1,7 @@
 // scripts/bench/budgets.mjs: the budgets a benchmark run is held to.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {budgetRows, firstQueryOverBudget, firstQuerySplit} from '../../scripts/bench/budgets.mjs';
+import {blockingOverBudget, budgetRows, firstQueryOverBudget, firstQuerySplit} from '../../scripts/bench/budgets.mjs';
 
 const budgets = {performanceMin: 95, accessibilityMin: 100, renderBlockingMaxKB: 40, routingJsCssMaxKB: 200, firstVisitMaxKB: 250};
 const page = (perf, renderBlocking, jsCss, total) => ({
@@ -64,6 +64,12 @@ test('--check-search names each language whose first query is over the budget, a
   const over = firstQueryOverBudget({zh: {query: '路由', gzipKB: 150.1}, en: {query: 'routing rules', gzipKB: 150}}, 150);
   assert.deepEqual(over, ['first search (zh, "路由") downloads 150.1 KB gzip, over the 150 KB budget']);
   assert.deepEqual(firstQueryOverBudget({zh: {query: '路由', gzipKB: 107}}, 150), []);
+});
+
+test('--check-blocking names each page whose render-blocking bytes are over the budget, and only those', () => {
+  const over = blockingOverBudget({'/config/dns.html': {renderBlockingGzipKB: 40.1}, '/guide/start.html': {renderBlockingGzipKB: 40}}, 40);
+  assert.deepEqual(over, ['/config/dns.html: render-blocking (HTML + CSS before first paint) 40.1 KB gzip, over the 40 KB budget']);
+  assert.deepEqual(blockingOverBudget({'/guide/start.html': {renderBlockingGzipKB: 29.7}}, 40), []);
 });
 
 test('the checker\'s key and trace timings get rows against their budgets; a run without them gets none', () => {

@@ -68,7 +68,8 @@ test('each block becomes the diagram component, its drawings a module of their o
   assert.deepEqual(element.attributes.map((a) => a.name), ['diagram', 'html']);
   assert.equal(element.attributes[0]!.value, ids[0]);
   assert.equal((element.attributes[1]!.value as {value: string}).value, '__diagram0');
-  assert.equal(readFileSync(join(dir, `${ids[0]}.js`), 'utf8'), `export default ${JSON.stringify(`<svg id="${ids[0]}-light"/><svg id="${ids[0]}-dark"/>`)};\n`);
+  // the two drawings, the same but for their ids, are one SVG (tests/unit/diagram-colours.test.ts)
+  assert.equal(readFileSync(join(dir, `${ids[0]}.js`), 'utf8'), `export default ${JSON.stringify(`<svg id="${ids[0]}"/>`)};\n`);
   // the browser's bundle gets null instead of the module (src/plugins/staticDiagrams/plugin.ts)
   assert.match(join('/site', '.docusaurus', 'static-diagrams', `${ids[0]}.js`), diagramModuleRequest);
   assert.doesNotMatch('/site/src/theme/Mermaid/index.js', diagramModuleRequest);

@@ -2,10 +2,12 @@
  * Mermaid diagrams drawn at build time. This remark plugin (registered before Docusaurus's own,
  * `beforeDefaultRemarkPlugins` of each docs instance) replaces each ```mermaid code block with
  * theme-mermaid's `mermaid` element (src/theme/Mermaid) given the diagram already drawn, in both colour modes, as one HTML string:
- * two SVGs, of which CSS on `[data-theme]` shows one (src/theme/Mermaid/styles.module.css), so no
- * diagram code runs or downloads in the reader's browser and switching colour mode needs no
- * script. React does not hydrate inside the string (as src/theme/CodeBlock/Content does with a
- * block's lines).
+ * one SVG whose colours are CSS custom properties with a palette per colour mode (./colours.ts),
+ * or, for a diagram whose two drawings differ in more than colour, both SVGs, of which CSS on
+ * `[data-theme]` shows one (src/theme/Mermaid/styles.module.css; the build warns once for that
+ * diagram). So no diagram code runs or downloads in the reader's browser and switching colour
+ * mode needs no script. React does not hydrate inside the string (as src/theme/CodeBlock/Content
+ * does with a block's lines).
  *
  * The string is in the page's HTML only, not in its JavaScript (a diagram is tens of KB): it is a
  * module of its own (`<dir>/<id>.js`, imported by the page), which ./plugin.ts replaces with
@@ -18,11 +20,13 @@
  * build warns once. A diagram mermaid cannot parse fails the build, naming the page.
  *
  * Each diagram's id (and the start of its SVG ids) is `diagram-<hash of its text>-<its place on
- * the page>`, `-light`/`-dark` for each drawing: unique on the page, the same from build to build.
+ * the page>`, `-light`/`-dark` for each drawing (the id of both when they are one SVG): unique on
+ * the page, the same from build to build.
  */
 import {createHash} from 'node:crypto';
 import {mkdirSync, readFileSync, writeFileSync, existsSync} from 'node:fs';
 import {join} from 'node:path';
+import {mergeColourModes} from './colours';
 import {diagramRenderer, type MermaidThemeConfig, type Renderer} from './render';
 
 type MdNode = {type: string; lang?: string | null; meta?: string | null; value?: string; children?: MdNode[];
@@ -67,9 +71,20 @@ export function importNode(name: string, source: string): MdNode {
   return {type: 'mdxjsEsm', value: `import ${name} from ${JSON.stringify(source)}`, data: {estree: program([declaration])}};
 }
 
-/** The module of one diagram's drawings: its markup as the default export. */
-export function diagramModule(drawings: {light: string; dark: string}): string {
-  return `export default ${JSON.stringify(drawings.light + drawings.dark)};\n`;
+/**
+ * The markup of one diagram drawn in both colour modes: one SVG for both (./colours.ts), or both
+ * SVGs with `warn` told why once.
+ */
+export function diagramMarkup(drawings: {light: string; dark: string}, id: string, warn: (why: string) => void): string {
+  const merged = mergeColourModes(drawings.light, drawings.dark, id);
+  if ('svg' in merged) return merged.svg;
+  warn(merged.differs);
+  return drawings.light + drawings.dark;
+}
+
+/** The module of one diagram: its markup as the default export. */
+export function diagramModule(markup: string): string {
+  return `export default ${JSON.stringify(markup)};\n`;
 }
 
 /** Turns a code block into `<mermaid diagram="id" html={binding} />` (mutates the node). */
@@ -88,6 +103,14 @@ function writeIfChanged(path: string, text: string): void {
   writeFileSync(path, text);
 }
 
+/** Warnings already given (each page is compiled for the server and for the browser). */
+const warned = new Set<string>();
+function warnOnce(message: string): void {
+  if (warned.has(message)) return;
+  warned.add(message);
+  console.warn(message);
+}
+
 export async function drawDiagrams(tree: MdNode, renderer: Renderer | null, where: string, dir: string): Promise<void> {
   const blocks = mermaidBlocks(tree);
   if (!blocks.length || !renderer) return;
@@ -103,7 +126,9 @@ export async function drawDiagrams(tree: MdNode, renderer: Renderer | null, wher
       throw new Error(`${where}: Mermaid could not draw diagram ${index + 1} of the page`, {cause: error});
     }
     const path = join(dir, `${id}.js`);
-    writeIfChanged(path, diagramModule(drawings));
+    const markup = diagramMarkup(drawings, id, (why) => warnOnce(
+      `[staticDiagrams] ${where}: diagram ${index + 1} of the page keeps a drawing per colour mode (${why})`));
+    writeIfChanged(path, diagramModule(markup));
     const binding = `__diagram${index}`;
     imports.push(importNode(binding, path));
     toDrawnDiagram(node, id, binding);

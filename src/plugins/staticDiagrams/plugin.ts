@@ -43,7 +43,7 @@ export const diagramModuleRequest = /[\\/]\.docusaurus[\\/]static-diagrams[\\/]d
 /** A hash of what decides how a diagram is drawn, for the cache version. */
 export function drawingVersion(): string {
   const hash = createHash('sha256');
-  for (const file of ['./render.ts', './page.js', './index.ts', '../../../config/mermaid.ts', 'mermaid/package.json']) {
+  for (const file of ['./render.ts', './page.js', './index.ts', './colours.ts', '../../../config/mermaid.ts', 'mermaid/package.json']) {
     hash.update(readFileSync(require.resolve(file)));
   }
   return hash.digest('hex').slice(0, 12);

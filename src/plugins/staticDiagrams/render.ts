@@ -66,8 +66,14 @@ const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disa
   '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 
 let browser: Promise<Browser> | undefined;
-let page: Promise<Page> | undefined;
-/** Diagrams are drawn one after the other: mermaid is one mutable singleton in the page. */
+/**
+ * A drawing page per colour mode, each drawing every diagram of the build in the same order:
+ * mermaid numbers some ids with counters that run on from one drawing to the next in its page (a
+ * sequence diagram's actors), so the light and the dark drawing of a diagram come out with the
+ * same ids, as ./colours.ts needs to make them one SVG.
+ */
+let pages: Promise<Record<ColourMode, Page>> | undefined;
+/** Diagrams are drawn one after the other: mermaid is one mutable singleton in each page. */
 let queue: Promise<unknown> = Promise.resolve();
 let warned = false;
 /** For the build log: diagrams drawn since the browser opened, and the time spent (browser start included). */
@@ -100,13 +106,13 @@ export async function diagramRenderer(config: MermaidThemeConfig): Promise<Rende
     render(text, id) {
       const job = queue.then(async () => {
         const start = performance.now();
-        page ??= drawingPage(executablePath);
-        const p = await page;
+        pages ??= (async () => ({light: await drawingPage(executablePath), dark: await drawingPage(executablePath)}))();
+        const modePages = await pages;
         const out = {} as Record<ColourMode, string>;
         for (const mode of colourModes) {
           const drawConfig = {startOnLoad: false, ...config.options, theme: config.theme[mode]};
           const args = JSON.stringify({text, id: `${id}-${mode}`, config: drawConfig, mode});
-          out[mode] = await p.evaluate(`window.drawDiagram(${args})`) as string;
+          out[mode] = await modePages[mode].evaluate(`window.drawDiagram(${args})`) as string;
         }
         spent.diagrams += 1;
         spent.ms += performance.now() - start;
@@ -122,7 +128,7 @@ export async function diagramRenderer(config: MermaidThemeConfig): Promise<Rende
 export async function closeRenderer(): Promise<void> {
   const open = browser;
   browser = undefined;
-  page = undefined;
+  pages = undefined;
   if (!open) return;
   await (await open).close();
   console.log(`[staticDiagrams] drew ${spent.diagrams} diagrams in ${(spent.ms / 1000).toFixed(1)} s (starting the browser included)`);

@@ -1,9 +1,10 @@
 /**
  * Replaces @docusaurus/theme-mermaid 3.10.2's Mermaid (its rendering is ./Diagram, ejected).
  * - A diagram drawn at build time (src/plugins/staticDiagrams, which renders this component as
- *   `<mermaid diagram={id} html={markup} />`: its SVG in both colour modes) is written as that
- *   HTML, which React does not hydrate inside; CSS on `[data-theme]` shows the SVG of the current
- *   mode (./styles.module.css). No diagram code loads. The markup is in the page's HTML only: the
+ *   `<mermaid diagram={id} html={markup} />`: one SVG whose colours follow `[data-theme]` through
+ *   its own stylesheet, or, for a diagram whose two drawings differ in more than colour, an SVG
+ *   per colour mode, of which ./styles.module.css shows the current mode's) is written as that
+ *   HTML, which React does not hydrate inside. No diagram code loads. The markup is in the page's HTML only: the
  *   browser's bundle gets `html={null}`, and the component takes the markup the server wrote; after
  *   a navigation inside the site there is none, and it fetches the page's HTML for it (a failed
  *   fetch shows ./Unavailable, whose retry fetches again).
