@@ -76,6 +76,7 @@ export default {
     './src/clientModules/keepHashTarget.ts',
     './src/clientModules/steadyEstimates.ts',
     './src/clientModules/noViewportPrefetch.ts',
+    './src/clientModules/prismAhead.ts',
   ],
   // Token types a code block must wrap in a span; the rest are written as text (src/plugins/prismColours/themes.ts).
   customFields: {codeStyledTypes: styledTokenTypes(), searchMode},
