@@ -18,6 +18,10 @@
  * own: until that has loaded (src/clientModules/prismAhead.ts starts it when a navigation starts)
  * the block shows its text plainly. Should React render the page afresh instead of hydrating it
  * (after a hydration error), a block finds its <code> empty after mount and highlights itself.
+ * A hydrated block also remembers the server's lines for the visit, so the same block mounted
+ * again needs no Prism either: theme-classic's Tabs remount their panels once the page has
+ * hydrated (a key that flips with useIsBrowser, to show a remembered choice), which would
+ * otherwise load and run Prism on every page with tabs (/guide/install).
  */
 import React, {useEffect, useMemo, useRef, useState, type ComponentProps, type ReactNode} from 'react';
 import clsx from 'clsx';
@@ -52,6 +56,11 @@ function useTokenizer(needed: boolean): Tokenize | undefined {
   return tokenize ?? tokenizerNow();
 }
 
+/** The lines the server wrote for blocks hydrated in this visit, by what decides them. */
+const serverLines = new Map<string, string>();
+const linesKey = (code: string, language: string, numbered: boolean, lineClassNames: LinesProps['lineClassNames']) =>
+  JSON.stringify([language, numbered, lineClassNames, code]);
+
 type LinesProps = {
   code: string;
   language: string;
@@ -66,13 +75,17 @@ function Lines({code, language, dictionary, lineClassNames, lineNumbersStart}: L
   const codeRef = useRef<HTMLElement>(null);
   // hydrating: the browser's first render, before isBrowser turns true
   const [keepsServerLines, setKeepsServerLines] = useState(ExecutionEnvironment.canUseDOM && !isBrowser);
-  useEffect(() => {
-    if (keepsServerLines && codeRef.current?.firstChild === null) setKeepsServerLines(false);
-  }, [keepsServerLines]);
-  const tokenize = useTokenizer(!keepsServerLines);
   const isNumbered = lineNumbersStart !== undefined;
+  const key = linesKey(code, language, isNumbered, lineClassNames);
+  useEffect(() => {
+    if (!keepsServerLines) return;
+    if (codeRef.current?.firstChild) serverLines.set(key, codeRef.current.innerHTML);
+    else setKeepsServerLines(false);
+  }, [keepsServerLines, key]);
+  const remembered = keepsServerLines ? undefined : serverLines.get(key);
+  const tokenize = useTokenizer(!keepsServerLines && remembered === undefined);
   const html = useMemo(
-    () => keepsServerLines ? '' : linesHtml({
+    () => keepsServerLines ? '' : remembered ?? linesHtml({
       lines: tokenize ? tokenize(code, language) : normalizeTokens([code]),
       lineClassNames,
       getLineProps: (input) => lineProps(dictionary, input),
@@ -81,7 +94,7 @@ function Lines({code, language, dictionary, lineClassNames, lineNumbersStart}: L
       numbered: isNumbered ? numbered : undefined,
     }),
     // lineClassNames: a new object on each render of the block, with the same content for the same code
-    [keepsServerLines, tokenize, code, language, dictionary, isNumbered],
+    [keepsServerLines, remembered, tokenize, code, language, dictionary, isNumbered],
   );
   // upstream Code: a numbered block counts its lines from lineNumbersStart
   return (
