@@ -29,14 +29,28 @@ export async function firstVisit(browser, dir, path, site) {
   const context = await browser.newContext({viewport: {width: 412, height: 823}, isMobile: true});
   const page = await context.newPage();
   const seen = new Map();
+  let pending = 0;
+  let lastActivity = Date.now();
+  const settled = () => {
+    pending -= 1;
+    lastActivity = Date.now();
+  };
   page.on('request', (request) => {
+    pending += 1;
+    lastActivity = Date.now();
     const url = new URL(request.url());
     if (url.origin !== site) return;
     const kind = kindOf(request.resourceType(), url.pathname);
     const key = `${url.pathname} ${kind.replace('prefetched ', '')}`;
     if (!seen.has(key)) seen.set(key, {url: url.pathname, kind});
   });
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
   await page.goto(site + path, {waitUntil: 'networkidle'});
+  // The bundle starts after the first paint (config/ssgTemplate.ts): on a loaded machine the network
+  // can idle before it. So: until the page has hydrated, then 500 ms without a request.
+  if (await page.locator('#__docusaurus').count()) await page.locator('html[data-has-hydrated="true"]').waitFor();
+  while (pending > 0 || Date.now() - lastActivity < 500) await page.waitForTimeout(100);
   // Stylesheets in the server HTML block the first paint; the scripts are deferred.
   const blockingCss = await page.evaluate(() => [...document.querySelectorAll('head link[rel="stylesheet"]')].map((l) => new URL(l.href).pathname));
   await context.close();
