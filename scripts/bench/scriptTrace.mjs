@@ -28,7 +28,7 @@ const taskNames = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 const kinds = {
   evaluate: ['EvaluateScript', 'v8.evaluateModule'],
   compile: ['v8.compile', 'v8.compileModule', 'CompileScript', 'v8.parseOnBackground'],
-  call: ['FunctionCall', 'TimerFire', 'FireAnimationFrame', 'FireIdleCallback', 'EventDispatch', 'RunMicrotasks', 'V8.RunMicrotasks'],
+  call: ['v8.callFunction', 'FunctionCall', 'TimerFire', 'FireAnimationFrame', 'FireIdleCallback', 'EventDispatch', 'RunMicrotasks', 'V8.RunMicrotasks'],
   gc: ['MinorGC', 'MajorGC', 'V8.GCScavenger', 'V8.GCFinalizeMC', 'BlinkGC.AtomicPhase', 'ThreadState::performIdleLazySweep'],
   style: ['UpdateLayoutTree', 'RecalculateStyles'],
   layout: ['Layout'],
