@@ -19,11 +19,11 @@
 import {readFileSync, writeFileSync} from 'node:fs';
 import {chromium} from '@playwright/test';
 import {commandOptions} from '../commandLine.mjs';
+import {mainThread, median, show as showFields, summarise as summariseFields, within} from './traceStats.mjs';
 import {findChromium, chromiumArgs} from '../chromium.cjs';
 
 const defaultPages = ['/config/routing.html', '/config/dns.html'];
 const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8', 'disabled-by-default-v8.gc'].join(',');
-const taskNames = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 /** Trace event names by kind of work (Chromium 14x). */
 const kinds = {
   evaluate: ['EvaluateScript', 'v8.evaluateModule'],
@@ -34,20 +34,13 @@ const kinds = {
   layout: ['Layout'],
 };
 
-const within = (a, b) => b.ts >= a.ts && b.ts + b.dur <= a.ts + a.dur;
 const urlOf = (e) => e.args?.data?.url ?? e.args?.beginData?.url ?? e.args?.fileName ?? '';
 const scriptFile = (e) => /\.js(\?|$)/.test(urlOf(e));
 const cpu = (e) => (e.tdur ?? e.dur) / 1000;
 
 /** @param {any[]} events @param {string} url */
 function analyse(events, url) {
-  const parses = events.filter((e) => e.name === 'ParseHTML' && e.args?.beginData?.url === url);
-  if (parses.length === 0) throw new Error(`no ParseHTML of ${url} in the trace`);
-  const {pid, tid} = parses[0];
-  const main = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && typeof e.dur === 'number');
-  const all = main.filter((e) => taskNames.has(e.name)).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
-  const tasks = [];
-  for (const t of all) if (!tasks.length || !within(tasks[tasks.length - 1], t)) tasks.push(t);
+  const {main, tasks} = mainThread(events, url);
   const scripted = (t) => main.some((e) => (e.name === 'EvaluateScript' || e.name === 'FunctionCall') && scriptFile(e) && within(t, e));
   const startAt = tasks.find((t) => scripted(t))?.ts;
   if (startAt === undefined) throw new Error(`no task of ${url} runs a script file`);
@@ -159,18 +152,9 @@ async function whereTimeWent(profiles, base) {
   return {byFile: sorted(byFile), byModule: sorted(byModule), byFunction: sorted(byFunction)};
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const fields = ['total', 'blocking', 'longest', 'tasks50', 'evaluate', 'compile', 'call', 'gc', 'style', 'layout'];
-function summarise(runs) {
-  return Object.fromEntries(fields.map((f) => {
-    const xs = runs.map((r) => r[f]);
-    return [f, {median: median(xs), min: Math.min(...xs), max: Math.max(...xs)}];
-  }));
-}
-const show = (s) => fields.map((f) => `${f} ${Math.round(s[f].median)} (${Math.round(s[f].min)}–${Math.round(s[f].max)})`).join(', ');
+const summarise = (runs) => summariseFields(fields, runs);
+const show = (s) => showFields(fields, s);
 
 async function main() {
   const values = commandOptions('scriptTrace', {base: {type: 'string'}, runs: {type: 'string'}, pages: {type: 'string'}, profile: {type: 'boolean'}, top: {type: 'string'}, json: {type: 'string'}, init: {type: 'string'}});
