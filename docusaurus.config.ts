@@ -12,6 +12,7 @@ import {translationBehind} from './src/plugins/translationStatus';
 import {devServer} from './config/devServer';
 import leanPrism from './src/plugins/leanPrism';
 import leanTslib from './src/plugins/leanTslib';
+import codeUnitSort from './src/plugins/codeUnitSort';
 import prismColours from './src/plugins/prismColours';
 import leanDocsMetadata from './src/plugins/leanDocsMetadata';
 import leanSiteData from './src/plugins/leanSiteData';
@@ -76,6 +77,7 @@ export default {
     './src/clientModules/keepHashTarget.ts',
     './src/clientModules/steadyEstimates.ts',
     './src/clientModules/noViewportPrefetch.ts',
+    './src/clientModules/prismAhead.ts',
   ],
   // Token types a code block must wrap in a span; the rest are written as text (src/plugins/prismColours/themes.ts).
   customFields: {codeStyledTypes: styledTokenTypes(), searchMode},
@@ -110,6 +112,7 @@ export default {
   plugins: [
     leanPrism,
     leanTslib,
+    codeUnitSort,
     prismColours,
     leanDocsMetadata,
     leanSiteData,

@@ -13,6 +13,7 @@
 import {readFileSync, writeFileSync} from 'node:fs';
 import {chromium} from '@playwright/test';
 import {commandOptions} from '../commandLine.mjs';
+import {mainThread, show as showFields, summarise as summariseFields, within} from './traceStats.mjs';
 import {findChromium, chromiumArgs} from '../chromium.cjs';
 
 const defaultPages = ['/config/routing.html', '/en_US/config/routing.html', '/config/transport.html', '/v5/config/router.html'];
@@ -24,10 +25,7 @@ const phases = {
   layout: ['Layout'],
   paint: ['PrePaint', 'Paint', 'PaintImage', 'Layerize', 'UpdateLayer', 'CompositeLayers'],
 };
-const taskNames = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
-/** Whether trace event b lies inside a. */
-const within = (a, b) => b.ts >= a.ts && b.ts + b.dur <= a.ts + a.dur;
 const scriptFile = (e) => /\.js(\?|$)/.test(e.args?.data?.url ?? e.args?.beginData?.url ?? '');
 
 /**
@@ -35,14 +33,7 @@ const scriptFile = (e) => /\.js(\?|$)/.test(e.args?.data?.url ?? e.args?.beginDa
  * tasks Lighthouse lays at the HTML's door. @param {any[]} events @param {string} url
  */
 function analyse(events, url) {
-  const parses = events.filter((e) => e.name === 'ParseHTML' && e.args?.beginData?.url === url);
-  if (parses.length === 0) throw new Error(`no ParseHTML of ${url} in the trace`);
-  const {pid, tid} = parses[0];
-  const main = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && typeof e.dur === 'number');
-  const all = main.filter((e) => taskNames.has(e.name)).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
-  // Outermost tasks only (RunTask wraps ThreadControllerImpl::RunTask).
-  const tasks = [];
-  for (const t of all) if (!tasks.length || !within(tasks[tasks.length - 1], t)) tasks.push(t);
+  const {main, tasks, parses} = mainThread(events, url);
   const first = Math.min(...parses.map((p) => p.ts));
   const scripted = (t) => main.some((e) => (e.name === 'EvaluateScript' || e.name === 'FunctionCall') && scriptFile(e) && within(t, e));
   const end = tasks.find((t) => t.ts >= first && scripted(t))?.ts ?? Infinity;
@@ -111,19 +102,9 @@ async function traceOnce(browser, url, css) {
   return analyse(events, url);
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const fields = ['total', 'blocking', 'parse', 'style', 'layout', 'paint', 'other', 'layoutObjects', 'styledElements'];
-/** median (min–max) of each field over the runs */
-function summarise(runs) {
-  return Object.fromEntries(fields.map((f) => {
-    const xs = runs.map((r) => r[f]);
-    return [f, {median: median(xs), min: Math.min(...xs), max: Math.max(...xs)}];
-  }));
-}
-const show = (s) => fields.map((f) => `${f} ${Math.round(s[f].median)} (${Math.round(s[f].min)}–${Math.round(s[f].max)})`).join(', ');
+const summarise = (runs) => summariseFields(fields, runs);
+const show = (s) => showFields(fields, s);
 
 async function main() {
   const values = commandOptions('layoutTrace', {base: {type: 'string'}, runs: {type: 'string'}, pages: {type: 'string'}, json: {type: 'string'}, css: {type: 'string'}});

@@ -29,7 +29,7 @@ import {lighthouseMedian, lighthouseOnce, median} from './lighthouse.mjs';
 import chromiumModule from '../chromium.cjs';
 import {bundleReport} from './bundle.mjs';
 import {ensureCjkFont} from './fonts.mjs';
-import {fileCandidates} from '../serve.mjs';
+import {firstVisit as visitOnce} from './firstVisit.mjs';
 import {compareMarkdown, interleave, medians, parseBenchArgs} from './compare.mjs';
 import {blockingOverBudget, budgetRows, firstQueryOverBudget, firstQuerySplit, kb} from './budgets.mjs';
 import {timeChecker, timeKeysWhileChecking, timeTraces} from './checkerTiming.mjs';
@@ -96,59 +96,6 @@ function searchIndexes(dir) {
   return result;
 }
 
-function kindOf(type, url) {
-  if (type === 'document') return 'html';
-  if (type === 'script') return 'js';
-  if (type === 'stylesheet') return 'css';
-  // <link rel="prefetch">: Docusaurus fetches the chunks of pages linked from the viewport.
-  if (type === 'other' && /\.js$/.test(url)) return 'prefetched js';
-  return /\.json$/.test(url) ? 'json' : type;
-}
-
-/** The file scripts/serve.mjs sends for a path. */
-function fileFor(dir, pathname) {
-  return fileCandidates(resolve(dir), decodeURIComponent(pathname)).find((f) => existsSync(f) && statSync(f).isFile());
-}
-
-/**
- * Everything a first visit (empty cache, mobile viewport) downloads until the network is idle,
- * per file; sizes from the built files (raw, and gzip as the production host sends them).
- */
-async function firstVisit(browser, dir, path, site = origin) {
-  const context = await browser.newContext({viewport: {width: 412, height: 823}, isMobile: true});
-  const page = await context.newPage();
-  const seen = new Map();
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.origin !== site) return;
-    const kind = kindOf(request.resourceType(), url.pathname);
-    const key = `${url.pathname} ${kind.replace('prefetched ', '')}`;
-    if (!seen.has(key)) seen.set(key, {url: url.pathname, kind});
-  });
-  await page.goto(site + path, {waitUntil: 'networkidle'});
-  // Stylesheets in the server HTML block the first paint; the scripts are deferred.
-  const blockingCss = await page.evaluate(() => [...document.querySelectorAll('head link[rel="stylesheet"]')].map((l) => new URL(l.href).pathname));
-  await context.close();
-  const files = [...seen.values()].flatMap((f) => {
-    const file = fileFor(dir, f.url);
-    if (!file) return [];
-    const body = readFileSync(file);
-    return [{...f, raw: body.length, gzip: gzipSync(body).length}];
-  }).sort((a, b) => b.gzip - a.gzip);
-  const sum = (list) => ({rawKB: kb(list.reduce((n, f) => n + f.raw, 0)), gzipKB: kb(list.reduce((n, f) => n + f.gzip, 0)), files: list.length});
-  const byKind = {};
-  for (const kind of new Set(files.map((f) => f.kind))) byKind[kind] = sum(files.filter((f) => f.kind === kind));
-  return {
-    total: sum(files),
-    html: byKind.html, js: byKind.js, css: byKind.css,
-    jsCss: sum(files.filter((f) => f.kind === 'js' || f.kind === 'css')),
-    renderBlocking: sum(files.filter((f) => f.kind === 'html' || blockingCss.includes(f.url))),
-    byKind,
-    // gzipBytes: sums of files are rounded once, from bytes (the checker's chunks below)
-    files: files.map(({url, kind, raw, gzip}) => ({url, kind, rawKB: kb(raw), gzipKB: kb(gzip), gzipBytes: gzip})),
-  };
-}
-
 /**
  * How much a page is for the browser and for React once it has hydrated (mobile viewport): its
  * DOM elements, and those React hydrated (the elements carrying a React fiber; markup React
@@ -198,7 +145,7 @@ async function firstQueryBytes(browser, path, query) {
  */
 async function checkerFigures(browser, dir, otherVisits) {
   const path = '/awesome/config-checker.html';
-  const visit = await firstVisit(browser, dir, path);
+  const visit = await visitOnce(browser, dir, path, origin);
   const own = visit.files.filter((f) => /\/(config-checker-ui|config-check-worker|config-schema-v[45]|trace-panel)\./.test(f.url));
   // everything no other measured page loads: the page's own chunks, and the vendor chunk with CodeMirror and jsonc-parser
   const elsewhere = new Set(otherVisits.flatMap((v) => v.files.map((f) => f.url)));
@@ -302,7 +249,7 @@ async function compareMain() {
   try {
     for (const path of pages) {
       for (const [site, dir, at] of [['A', outDir, origin], ['B', other, originB]]) {
-        const v = await firstVisit(browser, dir, path, at);
+        const v = await visitOnce(browser, dir, path, at);
         bytes[site][path] = {htmlGzipKB: v.html?.gzipKB ?? 0, renderBlockingGzipKB: v.renderBlocking.gzipKB, jsCssGzipKB: v.jsCss.gzipKB, totalGzipKB: v.total.gzipKB,
           ...await domCounts(browser, at + path)};
       }
@@ -431,7 +378,7 @@ async function main() {
     results.results = {};
     for (const path of pages) {
       console.log(`bench: ${path}: bytes ...`);
-      const visit = await firstVisit(browser, outDir, path);
+      const visit = await visitOnce(browser, outDir, path, origin);
       console.log(`bench: ${path}: lighthouse x${runs} ...`);
       results.results[path] = {firstVisit: visit, dom: await domCounts(browser, `${origin}${path}`),
         lighthouse: await lighthouseMedian(`${origin}${path}`, executablePath, chromiumArgs, runs)};

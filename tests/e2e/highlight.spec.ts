@@ -100,19 +100,84 @@ test('code has its dark colours before hydration and keeps its elements after it
   await expect(page.locator('pre code[data-test-mark]')).toHaveCount(codeCount);
 });
 
-// Prism loads with the first page that has code, not with main.js on every page
-// (src/plugins/leanPrism drops theme-classic's prism-include-languages client module).
-test('Prism is not loaded by a page without code, and is by a page with code', async ({page}) => {
+// Prism is not needed to hydrate: a block React hydrates keeps the server's lines (issue 39,
+// src/theme/CodeBlock/Content). Only a block the browser writes itself, after an in-site
+// navigation, highlights through Prism, which src/prism/tokenizerLazy loads in a chunk of its own
+// (src/clientModules/prismAhead starts it as the navigation starts).
+// An attribute name only Prism's core contains (<script data-manual>).
+const prismIn = (scripts: ReturnType<typeof recordScripts>) => scripts.containing('data-manual');
+
+// /guide/install's tabs are remounted by theme-classic once the page has hydrated: their blocks
+// take the lines their first mount kept from the server.
+for (const {path, language, token} of [cases[0]!, cases[4]!]) {
+  test(`Prism is not loaded by a first visit of ${path}, whose highlighting is the server's`, async ({page}) => {
+    const scripts = recordScripts(page);
+    await page.goto('/');
+    await hydrated(page);
+    await page.goto(path);
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.count()).toBeGreaterThan(0);
+    expect(await prismIn(scripts)).toEqual([]);
+    await expect(page.locator(`pre.language-${language} span.token.${token}`).first()).toBeAttached();
+    await expect(page.locator('pre code:empty')).toHaveCount(0);
+  });
+}
+
+test('code reached by an in-site navigation is highlighted in the browser, with Prism loaded then', async ({page}) => {
   const scripts = recordScripts(page);
-  // An attribute name only Prism's core contains (<script data-manual>).
-  const prism = () => scripts.containing('data-manual');
-  await page.goto('/');
+  await page.goto('/guide/start');
   await hydrated(page);
   await page.waitForLoadState('networkidle');
-  expect(scripts.count()).toBeGreaterThan(0);
-  expect(await prism()).toEqual([]);
-  await page.goto('/config/routing');
-  await hydrated(page);
-  await expect.poll(prism).not.toEqual([]);
-  await expect(page.locator('pre.language-json span.token.property').first()).toBeAttached();
+  expect(await prismIn(scripts)).toEqual([]);
+  await page.evaluate(() => { (window as unknown as {__stay: number}).__stay = 1; });
+  await page.getByRole('navigation', {name: '文档侧边栏'}).getByRole('link', {name: '命令行参数'}).click();
+  await expect(page).toHaveURL(/\/guide\/command$/);
+  const code = page.locator('pre.language-bash').first();
+  await expect(code.locator('span.token.comment').first()).toBeAttached();
+  expect(await page.evaluate(() => (window as unknown as {__stay?: number}).__stay), 'no full page load').toBe(1);
+  await expect.poll(() => prismIn(scripts)).not.toEqual([]);
+  // what the browser wrote is what the server writes for the same block
+  const served = await page.request.get('/guide/command').then((r) => r.text());
+  const servedLines = await page.evaluate((html) => new DOMParser().parseFromString(html, 'text/html').querySelector('pre.language-bash code')!.innerHTML, served);
+  expect(await code.locator('code').innerHTML()).toBe(servedLines);
+});
+
+test.describe('when Prism cannot load', () => {
+  // the aborted chunk (the message names no address)
+  test.use({allowedConsoleErrors: [/^Failed to load resource: net::ERR_FAILED$/]});
+  test('code reached by an in-site navigation shows its text plainly', async ({page}) => {
+    await page.route(/\/assets\/js\/prism\.[0-9a-f]+\.js$/, (route) => route.abort());
+    await page.goto('/guide/start');
+    await hydrated(page);
+    await page.getByRole('navigation', {name: '文档侧边栏'}).getByRole('link', {name: '命令行参数'}).click();
+    await expect(page).toHaveURL(/\/guide\/command$/);
+    const code = page.locator('pre.language-bash').first();
+    await expect(code).toContainText('v2ray help');
+    await expect(code.locator('span.token:not(:empty)')).toHaveCount(0);
+  });
+});
+
+// Should React render the page afresh instead of hydrating it (a hydration error), the blocks it
+// wrote as '' find their <code> empty after mount and write their lines themselves.
+test.describe('after a hydration error', () => {
+  test.use({allowedConsoleErrors: [/Minified React error #418|Hydration failed|hydrat/i]});
+  test('code is shown and highlighted all the same', async ({page}) => {
+    await page.route(/\/config\/routing$/, async (route) => {
+      const response = await route.fetch();
+      // text React's render will not match
+      const body = (await response.text()).replace(/<h1>([^<]*)<\/h1>/, '<h1>$1 (changed)</h1>');
+      await route.fulfill({response, body});
+    });
+    const errors: string[] = [];
+    page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+    page.on('pageerror', (err) => errors.push(err.message));
+    await page.goto('/config/routing');
+    await hydrated(page);
+    await expect.poll(() => errors.length, {message: 'the planted mismatch is a hydration error'}).toBeGreaterThan(0);
+    await expect(page.locator('h1')).not.toContainText('(changed)');
+    const code = page.locator('pre.language-json').first();
+    await expect(code.locator('span.token.property').first()).toBeAttached();
+    await expect(page.locator('pre code:empty')).toHaveCount(0);
+  });
 });

@@ -38,6 +38,10 @@ test('last-updated time is shown in Chinese and English', async ({page}) => {
     const footer = page.locator('article footer');
     await expect(footer).toContainText(text);
     await expect(footer.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+    // the date as theme-classic's Intl.DateTimeFormat writes it (src/theme/LastUpdated writes it without Intl)
+    const expected = await footer.locator('time').evaluate((time) => new Intl.DateTimeFormat(document.documentElement.lang === 'zh-CN' ? 'zh-CN' : 'en',
+      {calendar: 'gregory', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC'}).format(new Date(time.getAttribute('datetime')!)));
+    await expect(footer.locator('time')).toHaveText(expected);
   }
 });
 

@@ -4,14 +4,21 @@
  * visit. Node code such as src/plugins/prismColours/themes.ts still loads the real package.
  * Also drops theme-classic's prism-include-languages client module (src/prism/noIncludeLanguages),
  * so that Prism comes with the first code block, not with main.js on every page.
+ * In the browser's bundle, src/prism/tokenizer becomes src/prism/tokenizerLazy: Prism is then
+ * loaded only for a code block the server did not write (src/theme/CodeBlock/Content).
  */
 import {dirname, resolve} from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
+/** A request for src/prism/tokenizer (`@site/src/prism/tokenizer`, or relative from src/prism). */
+export const tokenizerRequest = /[\\/]prism[\\/]tokenizer(\.ts)?$/;
+const lazyTokenizer = resolve(__dirname, '../../prism/tokenizerLazy.ts');
+
 export default function leanPrism(): Plugin {
   return {
     name: 'lean-prism',
-    configureWebpack() {
+    configureWebpack(_config, isServer, utils) {
+      const {NormalModuleReplacementPlugin} = utils.currentBundler.instance;
       const themeClassic = dirname(require.resolve('@docusaurus/theme-classic/package.json'));
       return {
         resolve: {
@@ -20,6 +27,7 @@ export default function leanPrism(): Plugin {
             [`${resolve(themeClassic, 'lib/prism-include-languages')}$`]: resolve(__dirname, '../../prism/noIncludeLanguages.ts'),
           },
         },
+        plugins: isServer ? [] : [new NormalModuleReplacementPlugin(tokenizerRequest, lazyTokenizer)],
       };
     },
   };
