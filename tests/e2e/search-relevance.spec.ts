@@ -1,6 +1,6 @@
 import {test, expect, hydrated, localePath, searchResultsMs} from './fixtures';
 import {openSearch, resultLinks, searchInput} from './search-links';
-import {querySet, rankAll, readerSetFile, freshSetFile, heldOutSet, runQueries, sample, score, byStart, localized, resultKey} from '../../scripts/search/relevanceCore.cjs';
+import {querySet, rankAll, readerSetFile, freshSetFile, blindSetFile, heldOutSet, runQueries, sample, score, byStart, localized, resultKey} from '../../scripts/search/relevanceCore.cjs';
 import {currentSetBoost, docsSetOf, pagesPerQuery, ranking} from '../../src/search/localSearch';
 
 /**
@@ -14,23 +14,33 @@ import {currentSetBoost, docsSetOf, pagesPerQuery, ranking} from '../../src/sear
 // The limits, in both languages, on the first 60 queries a language and the concept names of
 // every reference page (182 a language). Measured (2026-11-28, after issue 41's keywords in
 // readers' words): zh 98.9 % at 1 and 100 % at 3, en 100 % and 100 % (scripts/search/README.md);
-// the limits are just under. The first 60 alone had 91.7 %.
+// with the FAQ's eight new answers zh 97.8 % (路由 second after the WebSocket page, 配置文件格式
+// after the FAQ). The limits are just under. The first 60 alone had 91.7 %.
 const limits = {
-  zh: {successAt1: 98, successAt3: 99},
+  zh: {successAt1: 97, successAt3: 99},
   en: {successAt1: 99, successAt3: 99},
 } as const;
 
-// The readers' held-out questions (relevanceCore.cjs `heldOutSet`): the `heldout` queries of
-// scripts/search/queries-fresh.json, 82 readers' questions a language from issue and discussion
-// titles and the FAQ, collected by someone who never ranked them (issue 41). The old held-out
-// half of queries-readers.json was read while tuning and is tuned on since 2026-11-28. Scored
-// once, blind, with the ranking by words (2026-11-28, rank.mjs on the built index): zh 52.4 % at
-// 1 and 81.7 % at 3, en 62.2 % and 81.7 % (the goal is 90 % and 97 %). The floors are just under
-// the blind figures. The fresh set is tuned on since (all of it `half: tune`), so it has no held-out
-// queries and this test is skipped until a new blind set takes its place.
+// The readers' questions tuned on (issue 41): queries-readers.json (157 a language) and the fresh
+// set (82), both read while choosing keywords. Measured 2026-11-28 after the keywords round
+// (scripts/search/README.md): readers zh 98.1 % / 100 %, en 94.9 % / 99.4 %; fresh zh 86.6 % /
+// 96.3 %, en 86.6 % / 97.6 %; then, with the FAQ's eight new answers in the index, readers zh
+// 97.5 % / 100 %, fresh zh 82.9 % / 96.3 %, en 84.1 % / 97.6 % (no query of them is about the new
+// answers: a larger index moved close scores). The floors are just under, so a keyword taken away shows.
+const tunedLimits = {
+  readers: {file: readerSetFile, zh: {successAt1: 97, successAt3: 99}, en: {successAt1: 94, successAt3: 99}},
+  fresh: {file: freshSetFile, zh: {successAt1: 82, successAt3: 95}, en: {successAt1: 83, successAt3: 96}},
+} as const;
+
+// The readers' held-out questions (relevanceCore.cjs `heldOutSet`): scripts/search/queries-blind.json,
+// 99 a language from issues and discussions no other set cites, collected by someone who never ran
+// the search, and never tuned on (issue 41). Scored once (2026-11-28, rank.mjs on the build with
+// the keywords in readers' words and the FAQ's new answers): zh 67.7 % at 1 and 85.9 % at 3, en
+// 65.7 % and 87.9 % (the goal is 90 % and 97 %; bench/search-relevance.md lists the misses). The
+// floors are just under.
 const heldOutLimits = {
-  zh: {successAt1: 52, successAt3: 81},
-  en: {successAt1: 62, successAt3: 81},
+  zh: {successAt1: 67, successAt3: 85},
+  en: {successAt1: 65, successAt3: 87},
 } as const;
 
 /** Queries a language typed into the modal: each waits for the modal's 500 ms pause and its fragments. */
@@ -54,17 +64,29 @@ for (const lang of ['zh', 'en'] as const) {
     expect(result.successAt1, misses.join('\n')).toBeGreaterThanOrEqual(thresholds.successAt1);
   });
 
+  for (const [name, set] of Object.entries(tunedLimits)) {
+    const floors = set[lang];
+    test(`local search relevance (${lang}), readers' questions tuned on (${name}): success@1 >= ${floors.successAt1} %, success@3 >= ${floors.successAt3} %`, async ({page}) => {
+      test.setTimeout(120_000);
+      const queries = querySet(set.file, 'tune')[lang];
+      expect(queries.length, `tuned queries in ${set.file}`).toBeGreaterThanOrEqual(80);
+      const result = score(queries, await rankedFor(page, lang, queries), lang);
+      const misses = result.misses.map((m: {q: string; rank: number | null; first: string | null}) => `${m.q}: rank ${m.rank ?? '-'} (first: ${m.first})`);
+      expect(result.successAt3, misses.join('\n')).toBeGreaterThanOrEqual(floors.successAt3);
+      expect(result.successAt1, misses.join('\n')).toBeGreaterThanOrEqual(floors.successAt1);
+    });
+  }
+
   const floors = heldOutLimits[lang];
   test(`local search relevance (${lang}), readers' questions held out: success@1 >= ${floors.successAt1} %, success@3 >= ${floors.successAt3} %`, async ({page}) => {
     test.setTimeout(120_000);
     const heldOut = heldOutSet();
-    test.skip(!heldOut, `no held-out readers' questions: ${readerSetFile} has no heldout half and ${freshSetFile} none either (both are tuned on); a new blind set is being collected`);
-    const queries = heldOut!.set[lang];
-    // The old half had 78 a language; the fresh set's size is its collector's.
-    expect(queries.length, `held-out queries in ${heldOut!.file}`).toBeGreaterThanOrEqual(heldOut!.file === readerSetFile ? 75 : 1);
+    if (!heldOut) throw new Error(`no held-out readers' questions: ${blindSetFile} is missing or has no heldout queries`);
+    const queries = heldOut.set[lang];
+    expect(queries.length, `held-out queries in ${heldOut.file}`).toBeGreaterThanOrEqual(99);
     const result = score(queries, await rankedFor(page, lang, queries), lang);
     const misses = result.misses.map((m: {q: string; rank: number | null; first: string | null}) => `${m.q}: rank ${m.rank ?? '-'} (first: ${m.first})`);
-    console.log(`search relevance ${lang}, readers held out (${heldOut!.file}): success@1 ${result.successAt1} %, success@3 ${result.successAt3} %\n  ${misses.join('\n  ')}`);
+    console.log(`search relevance ${lang}, readers held out (${heldOut.file}): success@1 ${result.successAt1} %, success@3 ${result.successAt3} %\n  ${misses.join('\n  ')}`);
     expect(result.successAt3, misses.join('\n')).toBeGreaterThanOrEqual(floors.successAt3);
     expect(result.successAt1, misses.join('\n')).toBeGreaterThanOrEqual(floors.successAt1);
   });
