@@ -10,11 +10,9 @@
 // Usage: node scripts/bench/layoutTrace.mjs [--base http://127.0.0.1:5621] [--runs 5] [--pages /a.html,/b.html] [--json FILE]
 //   [--css FILE] (adds FILE's CSS to each page's head, to try a rule without a build; the HTML then
 //   arrives through Playwright in one piece, so compare only with a run given an empty FILE)
-import {readFileSync, writeFileSync} from 'node:fs';
-import {chromium} from '@playwright/test';
+import {readFileSync} from 'node:fs';
 import {commandOptions} from '../commandLine.mjs';
-import {mainThread, show as showFields, summarise as summariseFields, within} from './traceStats.mjs';
-import {findChromium, chromiumArgs} from '../chromium.cjs';
+import {eachPage, mainThread, pageOptions, show as showFields, summarise as summariseFields, within} from './traceStats.mjs';
 
 const defaultPages = ['/config/routing.html', '/en_US/config/routing.html', '/config/transport.html', '/v5/config/router.html'];
 const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'blink.user_timing'].join(',');
@@ -109,30 +107,25 @@ const show = (s) => showFields(fields, s);
 async function main() {
   const values = commandOptions('layoutTrace', {base: {type: 'string'}, runs: {type: 'string'}, pages: {type: 'string'}, json: {type: 'string'}, css: {type: 'string'}});
   const css = values.css === undefined ? undefined : readFileSync(values.css, 'utf8');
-  const base = values.base ?? 'http://127.0.0.1:5621';
-  const runs = Number(values.runs ?? 5);
-  const paths = values.pages ? values.pages.split(',') : defaultPages;
-  const browser = await chromium.launch({executablePath: findChromium(), args: chromiumArgs});
-  const results = {};
-  try {
-    for (const path of paths) {
-      const url = new URL(path, base).href;
-      const samples = [];
-      for (let i = 0; i < runs; i += 1) samples.push(await traceOnce(browser, url, css));
+  const {base, runs, paths} = pageOptions(values, defaultPages);
+  await eachPage({
+    base,
+    runs,
+    paths,
+    json: values.json,
+    load: (browser, url) => traceOnce(browser, url, css),
+    report: (path, samples) => {
       const html = summarise(samples.map((s) => s.htmlTask));
       const before = summarise(samples.map((s) => s.beforeScripts));
       const cpu = summarise(samples.map((s) => s.beforeScriptsCpu));
-      results[path] = {runs, htmlTask: html, beforeScripts: before, beforeScriptsCpu: cpu, longTasks: samples.map((s) => s.tasks)};
       console.log(`${path} (${runs} cold loads, ms: median (min–max))`);
       console.log(`  longest task: ${show(html)}`);
       console.log(`  all tasks before scripts: ${show(before)}`);
       console.log(`  the same in main-thread CPU time: ${show(cpu)}`);
       console.log(`  tasks ≥ 50 ms before scripts, each run: ${samples.map((s) => `[${s.tasks.join(' ')}]`).join(' ')}`);
-    }
-  } finally {
-    await browser.close();
-  }
-  if (values.json) writeFileSync(values.json, `${JSON.stringify({date: new Date().toISOString(), base, results}, null, 2)}\n`);
+      return {runs, htmlTask: html, beforeScripts: before, beforeScriptsCpu: cpu, longTasks: samples.map((s) => s.tasks)};
+    },
+  });
 }
 
 await main();

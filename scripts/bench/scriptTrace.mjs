@@ -16,11 +16,9 @@
 //   [--profile] [--top 25] [--json FILE] [--init FILE]
 // --init FILE runs FILE's script in each page before its own scripts, to try a change before building
 // it (compare with a run given an empty FILE).
-import {readFileSync, writeFileSync} from 'node:fs';
-import {chromium} from '@playwright/test';
+import {readFileSync} from 'node:fs';
 import {commandOptions} from '../commandLine.mjs';
-import {mainThread, median, show as showFields, summarise as summariseFields, within} from './traceStats.mjs';
-import {findChromium, chromiumArgs} from '../chromium.cjs';
+import {eachPage, mainThread, pageOptions, median, show as showFields, summarise as summariseFields, within} from './traceStats.mjs';
 
 const defaultPages = ['/config/routing.html', '/config/dns.html'];
 const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8', 'disabled-by-default-v8.gc'].join(',');
@@ -159,21 +157,19 @@ const show = (s) => showFields(fields, s);
 async function main() {
   const values = commandOptions('scriptTrace', {base: {type: 'string'}, runs: {type: 'string'}, pages: {type: 'string'}, profile: {type: 'boolean'}, top: {type: 'string'}, json: {type: 'string'}, init: {type: 'string'}});
   const init = values.init === undefined ? undefined : readFileSync(values.init, 'utf8');
-  const base = values.base ?? 'http://127.0.0.1:5621';
-  const runs = Number(values.runs ?? 5);
+  const {base, runs, paths} = pageOptions(values, defaultPages);
   const top = Number(values.top ?? 25);
-  const paths = values.pages ? values.pages.split(',') : defaultPages;
-  const browser = await chromium.launch({executablePath: findChromium(), args: chromiumArgs});
-  const results = {};
-  try {
-    for (const path of paths) {
-      const url = new URL(path, base).href;
-      const samples = [];
-      for (let i = 0; i < runs; i += 1) samples.push(await loadOnce(browser, url, false, init));
+  await eachPage({
+    base,
+    runs,
+    paths,
+    json: values.json,
+    load: (browser, url) => loadOnce(browser, url, false, init),
+    report: async (path, samples, browser, url) => {
       const summary = summarise(samples);
       const files = [...new Set(samples.flatMap((s) => Object.keys(s.evaluateByFile)))];
       const evaluateByFile = Object.fromEntries(files.map((f) => [f, median(samples.map((s) => s.evaluateByFile[f] ?? 0))]).sort((a, b) => b[1] - a[1]));
-      results[path] = {runs, cpu: summary, evaluateByFile};
+      const result = {runs, cpu: summary, evaluateByFile};
       console.log(`${path} (${runs} cold loads; main-thread CPU ms from the first script task on, median (min–max))`);
       console.log(`  ${show(summary)}`);
       console.log(`  top-level evaluation by file: ${Object.entries(evaluateByFile).filter(([, ms]) => ms >= 1).map(([f, ms]) => `${f} ${Math.round(ms)}`).join(', ')}`);
@@ -181,18 +177,16 @@ async function main() {
         const profiles = [];
         for (let i = 0; i < runs; i += 1) profiles.push(await loadOnce(browser, url, true, init));
         const where = await whereTimeWent(profiles, new URL(base).origin);
-        results[path].profile = where;
+        result.profile = where;
         console.log(`  CPU profile, self time per load (mean of ${runs}), by file: ${where.byFile.slice(0, 12).map(([f, ms]) => `${f} ${Math.round(ms)}`).join(', ')}`);
         console.log('  by module:');
         for (const [k, ms] of where.byModule.slice(0, top)) console.log(`    ${ms.toFixed(1)}  ${k}`);
         console.log('  by function (minified names; the module it lies in):');
         for (const [k, ms] of where.byFunction.slice(0, top)) console.log(`    ${ms.toFixed(1)}  ${k}`);
       }
-    }
-  } finally {
-    await browser.close();
-  }
-  if (values.json) writeFileSync(values.json, `${JSON.stringify({date: new Date().toISOString(), base, results}, null, 2)}\n`);
+      return result;
+    },
+  });
 }
 
 await main();
