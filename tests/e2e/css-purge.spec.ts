@@ -146,7 +146,16 @@ const cases: Case[] = [
       await expect(page.locator('.DocSearch-Dropdown:not([data-search-pending]) .DocSearch-Hit a').first()).toBeVisible();
     },
   },
-  {name: 'the search page', path: '/search?q=dns'},
+  {
+    name: 'the search page',
+    path: '/search?q=dns',
+    // Its results come after hydration (the index loads first): compare the page once they are
+    // shown and nothing is pending, or the two snapshots would see two different pages.
+    act: async (page) => {
+      await expect(page.locator('main ol a').first()).toBeVisible({timeout: 30_000});
+      await expect(page.locator('main [aria-live="polite"] p')).toHaveCount(0);
+    },
+  },
   {name: 'the configuration checker', path: '/en_US/awesome/config-checker'},
   {name: 'a page that does not exist', path: '/no/such/page'},
 ];
