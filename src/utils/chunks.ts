@@ -32,19 +32,21 @@ export type ChunkState<T> = {status: 'loading'} | {status: 'ready'; value: T} | 
 
 /**
  * What `load` (made by loadOnce, so stable) gives, as state, and a function that tries again
- * after a failure. The value is set as soon as the promise settles.
+ * after a failure. The value is set as soon as the promise settles. With `wanted` false, `load`
+ * is not called (the state stays "loading") until it turns true.
  */
-export function useChunk<T>(load: () => Promise<T>): [ChunkState<T>, () => void] {
+export function useChunk<T>(load: () => Promise<T>, wanted = true): [ChunkState<T>, () => void] {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<ChunkState<T>>({status: 'loading'});
   useEffect(() => {
+    if (!wanted) return undefined;
     let live = true;
     load().then(
       (value) => { if (live) setState({status: 'ready', value}); },
       () => { if (live) setState({status: 'failed'}); },
     );
     return () => { live = false; };
-  }, [load, attempt]);
+  }, [load, attempt, wanted]);
   const retry = useCallback(() => { setState({status: 'loading'}); setAttempt((n) => n + 1); }, []);
   return [state, retry];
 }

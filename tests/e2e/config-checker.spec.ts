@@ -52,6 +52,16 @@ async function openChecker(page: Page, locale: Locale): Promise<void> {
   await expect(page.getByTestId('check-status')).toHaveText(texts[locale].idle);
 }
 
+/**
+ * Starts the checker as a reader does, by focusing its text box (the page fetches the editor, the
+ * schemas and the workers then: config-checker-lazy.spec.ts), and waits until it can check.
+ */
+async function startChecker(page: Page, locale: Locale): Promise<void> {
+  await page.getByRole('textbox', {name: texts[locale].editor}).focus();
+  await expect(page.locator('.cm-content')).toBeFocused();
+  await expect(page.getByTestId('check-status')).toHaveText(texts[locale].idle);
+}
+
 /** Replaces the editor's text as a paste would. */
 async function paste(page: Page, locale: Locale, text: string): Promise<void> {
   const editor = page.getByRole('textbox', {name: texts[locale].editor});
@@ -93,7 +103,9 @@ for (const locale of ['zh', 'en'] as const) {
     const all = recordRequests(page, baseURL);
     await openChecker(page, locale);
     expect(all.foreign, 'requests to other hosts on load').toEqual([]);
-    // the schemas and the editor are loaded with the page, before the first check
+    // the schemas and the editor are loaded when the reader starts, before the first check
+    await startChecker(page, locale);
+    expect(all.foreign, 'requests to other hosts once started').toEqual([]);
     const whileChecking = recordRequests(page, baseURL);
     await paste(page, locale, broken);
     await expect(page.getByTestId('check-status')).toContainText(texts[locale].count(3));
@@ -232,6 +244,7 @@ test.describe('when loading fails', () => {
     await page.route(/config-schema-v5\.[0-9a-f]+\.js$/, (route) => route.abort('connectionreset'));
     await page.goto(address('en'));
     await hydrated(page);
+    await page.getByRole('textbox', {name: texts.en.editor}).click();
     await expect(page.getByTestId('check-status')).toHaveText(/could not be loaded/);
   });
 
@@ -244,9 +257,11 @@ test.describe('when loading fails', () => {
     });
     await page.goto(address('zh'));
     await hydrated(page);
+    await page.getByRole('textbox', {name: texts.zh.editor}).click();
     await expect(page.getByRole('alert')).toContainText('检查器没能载入');
     fail = false;
     await page.getByRole('button', {name: '重试'}).click();
+    await expect(page.locator('.cm-editor')).toBeVisible();
     await expect(page.getByTestId('check-status')).toHaveText(texts.zh.idle);
   });
 });

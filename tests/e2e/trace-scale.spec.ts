@@ -54,12 +54,16 @@ test('a trace through regexp:(a+)+$ with a 30-letter name answers', async ({page
   await worstCaseAnswers(page, worstTraces.regexp);
 });
 
-test('the shadowed-rule check runs in the page\'s one worker of its own origin, started with the page, and its warning appears', async ({page}) => {
+test('the shadowed-rule check runs in the page\'s one worker of its own origin, started with the checker, and its warning appears', async ({page}) => {
   const workers: string[] = [];
   page.on('worker', (w) => workers.push(w.url()));
   await page.goto(localePath('/awesome/config-checker', 'en'));
   await hydrated(page);
-  // the checker's worker and the trace panel's are made with the page, before any configuration
+  // none with the page: the checker is fetched when the reader starts using it (config-checker-lazy.spec.ts)
+  await expect(page.getByTestId('check-status')).toHaveText(/Paste or type a configuration/);
+  expect(workers).toEqual([]);
+  // the checker's worker and the trace panel's are made with the checker, before any configuration
+  await page.getByRole('textbox', {name: 'Configuration file'}).focus();
   await expect.poll(() => workers.length).toBe(2);
   for (const url of workers) expect(new URL(url).origin).toBe(new URL(page.url()).origin);
   const config = {outbounds: [{tag: 'a', protocol: 'freedom'}, {tag: 'b', protocol: 'freedom'}], routing: {rules: [

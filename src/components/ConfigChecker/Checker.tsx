@@ -1,9 +1,10 @@
 /**
- * The checker itself (loaded by ./index.tsx on this page only): a CodeMirror 6 editor, the
- * version choice, and the problem list. Everything runs here: the schemas are bundled chunks
- * fetched with the page, so checking sends nothing anywhere.
+ * The checker itself (loaded by ./index.tsx on this page only, once the reader starts using the
+ * plain box it shows until then): a CodeMirror 6 editor, the version choice, and the problem list.
+ * It starts from what the reader gave the plain box (./draft.ts). Everything runs here: the
+ * schemas are bundled chunks, fetched with this one, so checking sends nothing anywhere.
  */
-import React, {useCallback, useEffect, useId, useRef, useState, type ReactNode} from 'react';
+import React, {useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode} from 'react';
 import {Compartment, EditorState} from '@codemirror/state';
 import {EditorView, keymap, lineNumbers, placeholder} from '@codemirror/view';
 import {defaultKeymap, history, historyKeymap} from '@codemirror/commands';
@@ -31,9 +32,10 @@ import TracePanel from '@site/src/components/TracePanel';
 import {useConfigFromHash} from './useConfigFromHash';
 import {shadowWorker} from '@site/src/components/TracePanel/shadow';
 import {loadSchemas} from './schemas';
+import {editorSelection, type Choice, type Draft} from './draft';
 
 type Schema = Record<string, unknown>;
-type Choice = 'auto' | Version;
+export type Props = {draft: Draft};
 type Ready = {schemas: Record<Version, Schema>; validators: Record<Version, Validator>};
 type Outcome = (TextCheck & {total: number}) | {failed: string} | null;
 /** An opened or dropped file as read from its bytes: what reading found holds while the editor shows that text unchanged. */
@@ -41,7 +43,7 @@ type OpenedFile = {text: string; problems: Problem[]; utf16: boolean};
 /** The editor's JSON language: on for texts of a configuration's size, off above FIT_LIMIT. */
 const highlighting = new Compartment();
 
-export default function Checker(): ReactNode {
+export default function Checker({draft}: Props): ReactNode {
   const {i18n} = useDocusaurusContext();
   const lang = langOfLocale(i18n.currentLocale);
   const ids = {version: useId(), editor: useId(), status: useId(), file: useId(), help: useId()};
@@ -49,8 +51,9 @@ export default function Checker(): ReactNode {
   const view = useRef<EditorView | null>(null);
   const [ready, setReady] = useState<Ready | null>(null);
   const [loadError, setLoadError] = useState(false);
-  const [text, setText] = useState('');
-  const [choice, setChoice] = useState<Choice>('auto');
+  const [text, setText] = useState(draft.text);
+  const [choice, setChoiceState] = useState<Choice>(draft.choice);
+  const setChoice = (c: Choice) => { draft.choice = c; setChoiceState(c); };
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [opened, setOpened] = useState<OpenedFile | null>(null);
@@ -109,12 +112,14 @@ export default function Checker(): ReactNode {
     return () => { live = false; started.stop(); worker.current = null; };
   }, []);
 
-  useEffect(() => {
+  // in the commit that removes the plain box (a layout effect), so that no key falls between the two
+  useLayoutEffect(() => {
     if (!host.current) return undefined;
     const editor = new EditorView({
       parent: host.current,
       state: EditorState.create({
-        doc: '',
+        doc: draft.text,
+        selection: editorSelection(draft),
         extensions: [
           lineNumbers(),
           history(),
@@ -129,7 +134,9 @@ export default function Checker(): ReactNode {
           }),
           EditorView.updateListener.of((u) => {
             if (!u.docChanged) return;
-            setText(u.state.doc.toString());
+            const now = u.state.doc.toString();
+            draft.text = now;
+            setText(now);
             // JSON highlighting parses the whole text in the background, in slices that held keys
             // back 100-300 ms with 1 MB in the editor (tests/e2e/config-checker-typing.spec.ts):
             // above FIT_LIMIT the text is shown plain. Reconfigured after this update, not inside it.
@@ -153,17 +160,32 @@ export default function Checker(): ReactNode {
       }),
     });
     view.current = editor;
+    if (draft.focused) editor.focus();
     return () => { editor.destroy(); view.current = null; };
-  }, [ids.help, readFile]);
+  }, [ids.help, readFile, draft]);
+
+  // a file chosen or dropped on the plain box before the editor came
+  useEffect(() => {
+    const file = draft.file;
+    if (!file) return;
+    draft.file = null;
+    void readFile(file);
+  }, [draft, readFile]);
 
   // after the editor exists; an address whose configuration cannot be read gets a message, not a silent empty editor
   const [hashBroken, setHashBroken] = useState(false);
   // the text a #trace= link brought, while the reader has not changed it: the trace panel gets its
   // value whatever its size (a link carries a configuration to trace); text typed or pasted gets
   // it only up to FIT_LIMIT, since copying a larger value to the page on every check holds keys back
-  const fromHash = useRef<string | null>(null);
-  const replaceFromHash = useCallback((t: string) => { fromHash.current = t; replaceText(t); }, [replaceText]);
-  useConfigFromHash(replaceFromHash, setHashBroken);
+  const fromHash = useRef<string | null>(draft.fromHash);
+  const replaceFromHash = useCallback((t: string) => {
+    fromHash.current = t;
+    draft.fromHash = t;
+    draft.hashTaken = window.location.hash;
+    replaceText(t);
+  }, [replaceText, draft]);
+  // the fragment the plain box already took is in the editor (perhaps changed since): not loaded again
+  useConfigFromHash(replaceFromHash, setHashBroken, draft.hashTaken);
 
   // what reading the opened file's bytes found holds while its text is unchanged
   const fromFile = opened && opened.text === text ? opened : null;

@@ -1,7 +1,8 @@
 /**
- * The checker's CSS. It lives in the checker's own chunk and is added to the document when the
- * checker mounts: a CSS module would land in the site's one stylesheet, which every page loads
- * (Docusaurus merges all CSS into it), and other pages' first-visit bytes must not grow.
+ * The checker's CSS. It lives in the checker page's own chunk and is added to the document when
+ * the checker (or the plain box shown until it has loaded) mounts: a CSS module would land in the
+ * site's one stylesheet, which every page loads (Docusaurus merges all CSS into it), and other
+ * pages' first-visit bytes must not grow.
  * Class names carry the prefix cc-; colours are Infima variables, so both colour modes follow.
  */
 export const checkerStyleId = 'config-checker-style';
@@ -83,6 +84,36 @@ export const checkerCss = `
 .cc-editor .cm-editor {
   min-height: 16rem;
   max-height: 70vh;
+}
+
+/* the plain box shown until the editor has loaded (./index.tsx): the editor's size and font */
+.cc-plain {
+  display: block;
+  box-sizing: border-box;
+  width: 100%;
+  min-height: 16rem;
+  max-height: 70vh;
+  margin: 0;
+  padding: 4px 6px;
+  border: 0;
+  border-radius: var(--ifm-global-radius);
+  resize: vertical;
+  font-family: var(--ifm-font-family-monospace);
+  font-size: inherit;
+  line-height: 1.4;
+  background: transparent;
+  color: var(--ifm-font-color-base);
+  caret-color: var(--ifm-font-color-base);
+}
+
+.cc-plain:focus {
+  outline: 2px solid var(--ifm-color-primary);
+  outline-offset: 1px;
+}
+
+.cc-plain::placeholder {
+  color: var(--ifm-color-emphasis-700);
+  opacity: 1;
 }
 
 .cc-editor .cm-editor.cm-focused {
