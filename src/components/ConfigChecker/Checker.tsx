@@ -118,8 +118,7 @@ export default function Checker({draft}: Props): ReactNode {
     const editor = new EditorView({
       parent: host.current,
       state: EditorState.create({
-        doc: draft.text,
-        selection: editorSelection(draft),
+        doc: '',
         extensions: [
           lineNumbers(),
           history(),
@@ -160,6 +159,9 @@ export default function Checker({draft}: Props): ReactNode {
       }),
     });
     view.current = editor;
+    // the reader's text as a change, as a #trace= link's always came: the listener above sees it
+    // (plain text above FIT_LIMIT), and the editor lays out as many lines as it did then
+    if (draft.text) editor.dispatch({changes: {from: 0, insert: draft.text}, selection: editorSelection(draft)});
     if (draft.focused) editor.focus();
     return () => { editor.destroy(); view.current = null; };
   }, [ids.help, readFile, draft]);

@@ -87,6 +87,8 @@ function PlainChecker({draft, phase, start, retry}: {draft: Draft; phase: Phase;
       // (the fragment the box already took is not put back over what the reader has changed since)
       if (asked.text !== null && hash !== draft.hashTaken && box.current) {
         box.current.value = asked.text;
+        // the caret at the start, where the editor put it when it took a link's text
+        box.current.setSelectionRange(0, 0);
         keep();
         draft.fromHash = asked.text;
         draft.hashTaken = hash;
