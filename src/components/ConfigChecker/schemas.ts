@@ -1,6 +1,7 @@
 /**
  * The schema chunks, fetched once: ./index.tsx starts this together with the checker's own chunk
- * (not after it has mounted), so the page is ready to check one round of fetching sooner.
+ * when the reader starts using the checker (not after it has mounted), so the page is ready to
+ * check one round of fetching sooner.
  */
 import type {Version} from '@site/src/configCheck/types';
 import {loadOnce} from '@site/src/utils/chunks';

@@ -20,8 +20,8 @@ function LoadFailed({retry, tr}: {retry: () => void; tr: Tr}): ReactNode {
 
 /**
  * The routing and DNS tracer, under the checker once a configuration parses. The panel and the
- * engine (src/tracer) are their own chunk, fetched with the checker's (ConfigChecker/index.tsx),
- * so that nothing is requested once the reader starts pasting and tracing.
+ * engine (src/tracer) are their own chunk, fetched with the checker's when the reader starts using
+ * it (ConfigChecker/index.tsx), so that nothing is requested once a configuration is checked and traced.
  */
 export default function TracePanel(props: Props): ReactNode {
   const [panel, retry] = useChunk(loadPanel);

@@ -1,6 +1,6 @@
 /**
  * The panel's chunk (the panel and the engine, src/tracer), fetched once. Its own module so that
- * the checker page can start the fetch while it hydrates without taking the rest of ./index.
+ * the checker page can start the fetch with its own chunks without taking the rest of ./index.
  */
 import type {ComponentType} from 'react';
 import {loadOnce} from '@site/src/utils/chunks';

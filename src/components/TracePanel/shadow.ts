@@ -1,7 +1,7 @@
 /**
  * The page's one shadowed-rule worker (shadowWorker.ts): made on first use and kept while the page
  * lives, so that a new configuration is a message to it, not a new worker whose code is fetched
- * again. The checker starts it with the page and says it is ready only once the worker has loaded
+ * again. The checker starts it as it mounts and says it is ready only once the worker has loaded
  * (tests/e2e/config-checker.spec.ts: nothing is requested while the reader checks).
  */
 import type {ShadowAnswer, ShadowStarted} from './shadowWorker';
