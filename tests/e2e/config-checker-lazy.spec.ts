@@ -136,6 +136,25 @@ test('a file chosen before the editor has loaded is read once it has', async ({p
   await expect(page.locator('.cm-content')).toContainText('"protocl"');
 });
 
+test('a file dropped on the box before the editor has loaded is read once it has', async ({page}) => {
+  const editor = await holdEditor(page);
+  await page.goto(address('zh'));
+  await hydrated(page);
+  await expect(page.getByTestId('check-status')).toHaveText(texts.zh.idle);
+  const dropped = await page.evaluate((text) => {
+    const files = new DataTransfer();
+    files.items.add(new File([text], 'dropped.json', {type: 'application/json'}));
+    // false: the page took the file (the browser would otherwise open it in place of the page)
+    return document.querySelector('textarea[data-testid="config-editor"]')?.dispatchEvent(new DragEvent('drop', {dataTransfer: files, bubbles: true, cancelable: true}));
+  }, broken);
+  expect(dropped).toBe(false);
+  await editor.asked;
+  await expect(page.getByTestId('check-status')).toHaveText(texts.zh.loading);
+  editor.release();
+  await expect(page.getByTestId('check-status')).toContainText(texts.zh.count(3));
+  await expect(page.locator('.cm-content')).toContainText('"protocl"');
+});
+
 test.describe('when the editor cannot be fetched', () => {
   test.use({allowedConsoleErrors: [/Failed to load resource|ChunkLoadError|Loading chunk|config-checker-ui/]});
 
