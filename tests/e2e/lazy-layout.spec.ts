@@ -83,3 +83,17 @@ for (const viewport of [{width: 412, height: 823}, {width: 1280, height: 720}]) 
     });
   });
 }
+
+// A diagram drawn at build time is a large block (on /config/dns about 250 layout objects, 4 screens down on a phone).
+test('a diagram drawn at build time far from the screen is not laid out until it comes near, then zooms as before', async ({page}) => {
+  await page.setViewportSize({width: 412, height: 823});
+  await page.goto('/config/dns');
+  await hydrated(page);
+  const diagram = page.locator('article .markdown > .docusaurus-mermaid-container[data-diagram]').first();
+  const drawingSkipped = () => diagram.evaluate((d) => !d.querySelector('svg')!.checkVisibility({contentVisibilityAuto: true}));
+  expect(await drawingSkipped()).toBe(true);
+  await diagram.scrollIntoViewIfNeeded();
+  await expect.poll(drawingSkipped).toBe(false);
+  await diagram.getByRole('button', {name: '放大图表'}).click();
+  await expect(page.getByRole('dialog').locator('svg[aria-roledescription]')).toBeVisible();
+});

@@ -154,3 +154,21 @@ test.describe('the bench\'s phone viewport', () => {
     expect(hydratedElements).toBeLessThan(700);
   });
 });
+
+// src/theme/TOCItems/Tree: the table of contents is one <ul> whose inside React keeps from the
+// server (upstream: a Link per heading, about 300 fibers on routing, hydrated on a phone too).
+test('the table of contents is one element to React, and its links still jump and follow the reading', async ({page}) => {
+  await page.setViewportSize({width: 1280, height: 720});
+  await page.goto('/config/routing.html');
+  await hydrated(page);
+  const toc = page.locator('.theme-doc-toc-desktop');
+  const fibers = await toc.evaluate((t) => {
+    const hasFiber = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+    return {links: t.querySelectorAll('a').length, hydratedLinks: Array.from(t.querySelectorAll('a')).filter(hasFiber).length, root: hasFiber(t.querySelector('ul')!)};
+  });
+  expect(fibers.links).toBeGreaterThan(40);
+  expect(fibers).toEqual({links: fibers.links, hydratedLinks: 0, root: true});
+  await toc.getByRole('link', {name: 'BalancerObject', exact: true}).click();
+  await expect(page).toHaveURL(/#balancerobject$/);
+  await expect(toc.getByRole('link', {name: 'BalancerObject', exact: true})).toHaveClass(/table-of-contents__link--active/);
+});

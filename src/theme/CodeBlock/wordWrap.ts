@@ -1,14 +1,17 @@
 /**
  * theme-common 3.10.2's useCodeWordWrap (hooks/useCodeWordWrap.js, copied), with one change
  * (CUSTOM): a block whose part of the article is skipped by `content-visibility: auto`
- * (src/css/custom.css) is measured once that part is laid out, not on mount. Upstream reads the
- * block's scrollWidth and clientWidth in an effect, to show the word-wrap button only where the
- * code overflows, and each read of a skipped block lays its part of the article out: on
+ * (src/css/custom.css) is measured once that part is laid out, not on mount
+ * (src/utils/skippedPart.ts). Upstream reads the block's scrollWidth and clientWidth in an
+ * effect, to show the word-wrap button only where the code overflows, and each read of a skipped
+ * block lays its part of the article out: on
  * /config/routing.html, 30 reads cost 17 to 70 ms of main thread at 4× CPU while the page hydrated
  * (issue 39). The button of such a block is shown when the reader comes near it. The
  * MutationObserver of upstream's useMutationObserver (not exported) is written here too.
  */
 import {useCallback, useEffect, useRef, useState, type RefObject} from 'react';
+// (CUSTOM)
+import {skippedPart, whenLaidOut} from '@site/src/utils/skippedPart';
 
 /** theme-common's useMutationObserver (not exported), for this file's one fixed set of options. */
 const hiddenAttribute: MutationObserverInit = {attributes: true, characterData: false, childList: false, subtree: false};
@@ -44,18 +47,6 @@ function useTabBecameVisibleCallback(codeBlockRef: RefObject<HTMLPreElement | nu
   });
 }
 
-/**
- * (CUSTOM) The part of the article that holds `element` when the browser skips it (it is not laid
- * out: content-visibility: auto), else null. A block in a hidden tab has no box at all and is not
- * skipped in this sense (upstream measures it, and again when the tab shows).
- */
-function skippedPart(element: Element): Element | null {
-  if (typeof element.checkVisibility !== 'function' || !element.checkVisibility()) return null;
-  if (element.checkVisibility({contentVisibilityAuto: true})) return null;
-  const part = element.closest('.markdown > *');
-  return part && 'oncontentvisibilityautostatechange' in part ? part : null;
-}
-
 export type CodeWordWrap = {
   readonly codeBlockRef: RefObject<HTMLPreElement | null>;
   readonly isEnabled: boolean;
@@ -87,17 +78,14 @@ export function useCodeWordWrap(): CodeWordWrap {
     // (CUSTOM) measured once its part of the article is laid out
     const part = skippedPart(pre);
     if (part) {
-      const laidOut = (event: Event) => {
-        if ((event as Event & {skipped?: boolean}).skipped) return;
-        stop();
+      const stop = whenLaidOut(part, () => {
+        waiting.current = null;
         updateCodeIsScrollable();
-      };
-      const stop = () => {
-        part.removeEventListener('contentvisibilityautostatechange', laidOut);
+      });
+      waiting.current = () => {
+        stop();
         waiting.current = null;
       };
-      part.addEventListener('contentvisibilityautostatechange', laidOut);
-      waiting.current = stop;
       return;
     }
     const {scrollWidth, clientWidth} = pre;
