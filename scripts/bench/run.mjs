@@ -333,7 +333,7 @@ async function checkBlockingMain() {
   const byPage = {};
   try {
     for (const path of diagramPages) {
-      const v = await firstVisit(browser, outDir, path);
+      const v = await visitOnce(browser, outDir, path, origin);
       byPage[path] = {renderBlockingGzipKB: v.renderBlocking.gzipKB};
       console.log(`bench: ${path}: HTML ${v.html?.gzipKB ?? 0} KB gzip, render-blocking ${v.renderBlocking.gzipKB} KB, JS+CSS ${v.jsCss.gzipKB} KB, everything ${v.total.gzipKB} KB`);
     }
