@@ -51,6 +51,31 @@ export function queryWords(query) {
 }
 
 /**
+ * Chinese text with `separator` between its words, split as the reader's browser splits a query
+ * (`queryWords`); text without Chinese as it is. The indexer (builder/search/pagefind.mjs) splits a
+ * Chinese page's text so (with zero-width spaces, which Pagefind splits at and drops) and its keywords
+ * (with spaces): Pagefind's own segmenter would make other words of the same text (路由 where the
+ * query has 路 and 由), and, matching a query word against the start of indexed words, let the query's
+ * 路 (of 路由) find 路径 as much as 路由.
+ * @param {string} text
+ * @param {string} separator
+ */
+export function separateWords(text, separator) {
+  if (!hanPattern.test(text)) return text;
+  let out = '';
+  let before = '';
+  for (const {segment} of new Intl.Segmenter('zh', {granularity: 'word'}).segment(text)) {
+    // Between two words, one of them Chinese; not beside a space, which separates them already.
+    if (before && (hanPattern.test(segment) || hanPattern.test(before)) && !/^\s+$/u.test(segment) && !/^\s+$/u.test(before)) out += separator;
+    out += segment;
+    before = segment;
+  }
+  return out;
+}
+
+const hanPattern = /\p{Script=Han}/u;
+
+/**
  * Words that say how a question is asked, not what it is about: question words and function words
  * (and, in Chinese, the particles the word segmenter splits off). Any page says them, so a page
  * that matches only these does not answer the query (issue 41: "如何 退款" listed a page for 如何).

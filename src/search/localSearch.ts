@@ -21,13 +21,14 @@ export const currentSetBoost = 6;
  * (metaWeights: the indexer, builder/search/pagefind.mjs, stores the objects a page's headings
  * define and its front matter keywords as searchable metadata). An exact word beats a longer word
  * it begins (termSimilarity: HTTP before HTTPUpgrade), and a word said often adds less
- * (termSaturation).
+ * (termSaturation). A Chinese page's title is searched as words (`title`: builder/search/pagefind.mjs
+ * separates them as the browser separates a query's) and shown as written (`label`, which weighs nothing).
  */
 export const ranking = {
   pageLength: 0.1,
   termSimilarity: 6,
   termSaturation: 1.6,
-  metaWeights: {title: 40, objects: 40, keywords: 40},
+  metaWeights: {title: 40, objects: 40, keywords: 40, label: 0},
 } as const;
 /**
  * How a page with only some of a query's meaningful words scores (`rankByWords`): its summed word
@@ -59,7 +60,7 @@ export {docsSetOf, keywordsEnd};
 
 // The parts of Pagefind's API we use (pagefind 1.6).
 export type PagefindSubResult = {title: string; url: string; excerpt: string; weighted_locations?: {weight: number}[]; locations?: number[]};
-export type PagefindData = {url: string; excerpt: string; meta: {title?: string}; sub_results: PagefindSubResult[]};
+export type PagefindData = {url: string; excerpt: string; meta: {title?: string; label?: string}; sub_results: PagefindSubResult[]};
 export type PagefindResult = {id: string; score: number; data: () => Promise<PagefindData>};
 export type PagefindSearch = {results: PagefindResult[]};
 export type Pagefind = {
@@ -171,13 +172,14 @@ const sectionWeight = (section: PagefindSubResult) =>
   section.weighted_locations?.reduce((sum, l) => sum + l.weight, 0) ?? section.locations?.length ?? 0;
 
 /**
- * One page's hits: the page, grouped under its title (DocSearch groups by lvl0), then its best
- * matching sections (most weighted matches first; headings weigh more than body text).
+ * One page's hits: the page, grouped under its title (its `label`, where the indexer searches the
+ * title's words apart, else its title; DocSearch groups by lvl0), then its best matching sections (most weighted matches first; headings weigh more than body text).
  */
 export function pageHits(data: PagefindData, index: number): DocSearchHit[] {
-  const title = data.meta.title?.trim() || cleanUrl(data.url);
+  const title = (data.meta.label ?? data.meta.title)?.trim() || cleanUrl(data.url);
   const pageUrl = data.url.split('#')[0]!;
   const sections = data.sub_results
+    .map((s) => ({...s, title: s.title.replace(/\u200b/g, '')}))
     .filter((s) => s.url.includes('#') && s.title && s.title !== title)
     .sort((a, b) => sectionWeight(b) - sectionWeight(a))
     .slice(0, sectionsPerPage);

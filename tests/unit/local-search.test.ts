@@ -9,7 +9,7 @@ import {
   type Pagefind, type PagefindData, type PagefindResult,
 } from '../../src/search/localSearch';
 import {localSearch, queryOf, withFallback, type Mode, type Search} from '../../src/search/searchClient';
-import {answersQuery, exactQuery, markedBeginWith, meaningfulWords, queryMaxWords, queryWords, searchedText} from '../../src/search/indexContract.mjs';
+import {answersQuery, exactQuery, markedBeginWith, meaningfulWords, queryMaxWords, queryWords, searchedText, separateWords} from '../../src/search/indexContract.mjs';
 import * as indexer from '../../builder/search/pagefind.mjs';
 
 const result = (id: string, score: number, data: Partial<PagefindData> = {}): PagefindResult => ({
@@ -143,6 +143,37 @@ test('rankedResults lists the merged results without downloading a fragment; sea
 test('a Chinese query is split into words as a reader\'s browser splits it; a word said twice counts once', () => {
   assert.deepEqual(queryWords('显示运营商的 DNS DNS'), ['显示', '运营', '商', '的', 'DNS']);
   assert.equal(queryMaxWords, 8);
+});
+
+test('the indexer splits Chinese into the words a query is split into, so that 路由 is not found as 路径 is', () => {
+  // The browser splits the query 路由 into 路 and 由; Pagefind's own segmenter indexed 路由 as one word,
+  // which the query's 路 found only as the start of a longer word, as it finds 路径.
+  for (const text of ['路由', '路由规则', '出站连接', '限制带宽', '时区不同有影响吗', '显示运营商的']) {
+    assert.deepEqual(separateWords(text, ' ').split(' '), queryWords(text), text);
+  }
+  // Only beside Chinese, and never beside a space: the text reads the same without the separators.
+  assert.equal(separateWords('，所以 ip 规则；路由 · routing rules', '|'), '，|所以 ip 规则|；|路|由 · routing rules');
+  assert.equal(separateWords('a &amp; b', '|'), 'a &amp; b');
+  const page = '<html lang=zh-CN><head><meta name=keywords content="路由规则,geosite"></head><body><article><h1>路由</h1>'
+    + '<p>设置路由规则，所以 <code>ip</code> 规则</p><h2 id=x>完整示例</h2></article></body></html>';
+  const marked = indexer.markArticle(page, '/config/routing');
+  // The text, headings included, with zero-width spaces (Pagefind splits at them and drops them).
+  assert.match(marked, /<h1>路\u200b由<\/h1><p>设置\u200b路\u200b由\u200b规则\u200b，\u200b所以 <code>ip<\/code> 规则<\/p><h2 id=x>完整\u200b示例<\/h2>/);
+  // The keywords and the title searched as words, the title shown as written.
+  assert.match(marked, /data-pagefind-meta="keywords:路 由 规则 geosite"/);
+  assert.match(marked, /data-pagefind-meta="title\[data-title\], label\[data-label\]" data-title="路 由" data-label="路由"/);
+  // English pages as they are.
+  const english = indexer.markArticle(page.replace('zh-CN', 'en-US'), '/en_US/config/routing');
+  assert.match(english, /<h1>路由<\/h1>/);
+  assert.doesNotMatch(english, /label/);
+});
+
+test('a page is shown under its label, where the indexer searches its title as words, and its sections without zero-width spaces', () => {
+  const [page, section] = pageHits({url: '/config/routing', excerpt: '', meta: {title: '路 由', label: '路由'},
+    sub_results: [{title: '完整\u200b示例', url: '/config/routing#x', excerpt: '例'}]}, 0);
+  assert.equal(page!.page, '路由');
+  assert.equal(section!.section, '完整示例');
+  assert.equal(pageHits({url: '/en_US/config/routing', excerpt: '', meta: {title: 'Routing'}, sub_results: []}, 0)[0]!.page, 'Routing');
 });
 
 test('rankByWords: a page scores its words\' summed scores times the share of the words it has; one with every word adds the whole query\'s score', () => {
