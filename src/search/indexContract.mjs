@@ -36,18 +36,45 @@ export const queryMaxWords = 8;
  * @returns {string[]}
  */
 export function queryWords(query) {
+  return [...new Set(queryParts(query).flat())];
+}
+
+/**
+ * The words of each space-separated part of a query, in order (`queryWords`).
+ * @param {string} query
+ * @returns {string[][]}
+ */
+function queryParts(query) {
   const segmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter('zh', {granularity: 'word'}) : null;
-  /** @type {string[]} */
-  const words = [];
-  for (const part of query.trim().split(/\s+/)) {
-    if (!part) continue;
-    if (segmenter && /\p{Script=Han}/u.test(part)) {
-      for (const s of segmenter.segment(part)) if (s.isWordLike) words.push(s.segment);
-    } else {
-      words.push(part);
+  return query.trim().split(/\s+/).filter(Boolean).map((part) => (segmenter && /\p{Script=Han}/u.test(part)
+    ? [...segmenter.segment(part)].filter((s) => s.isWordLike).map((s) => s.segment)
+    : [part]));
+}
+
+/**
+ * The pairs of meaningful words a query says one after the other, each once, and whether they are
+ * written together (`joined`: in one part without a space, as the word segmenter split it, 时区 into
+ * 时 and 区) or apart (`DNS outbound`). Searched as phrases (src/search/localSearch.ts `rankedResults`).
+ * @param {string} query
+ * @returns {{words: [string, string], joined: boolean}[]}
+ */
+export function queryPairs(query) {
+  /** @type {{words: [string, string], joined: boolean}[]} */
+  const pairs = [];
+  const seen = new Set();
+  /** @type {{word: string, part: number} | null} */
+  let before = null;
+  queryParts(query).forEach((words, part) => {
+    for (const word of words) {
+      const meaningful = !stopWords.has(word.toLowerCase());
+      if (before && meaningful && before.word !== word && !seen.has(`${before.word} ${word}`)) {
+        seen.add(`${before.word} ${word}`);
+        pairs.push({words: [before.word, word], joined: before.part === part});
+      }
+      before = meaningful ? {word, part} : null;
     }
-  }
-  return [...new Set(words)];
+  });
+  return pairs;
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   type Pagefind, type PagefindData, type PagefindResult,
 } from '../../src/search/localSearch';
 import {localSearch, queryOf, withFallback, type Mode, type Search} from '../../src/search/searchClient';
-import {answersQuery, exactQuery, markedBeginWith, meaningfulWords, queryMaxWords, queryWords, searchedText, separateWords} from '../../src/search/indexContract.mjs';
+import {answersQuery, exactQuery, markedBeginWith, meaningfulWords, queryMaxWords, queryPairs, queryWords, searchedText, separateWords} from '../../src/search/indexContract.mjs';
 import * as indexer from '../../builder/search/pagefind.mjs';
 
 const result = (id: string, score: number, data: Partial<PagefindData> = {}): PagefindResult => ({
@@ -174,6 +174,47 @@ test('a page is shown under its label, where the indexer searches its title as w
   assert.equal(page!.page, '路由');
   assert.equal(section!.section, '完整示例');
   assert.equal(pageHits({url: '/en_US/config/routing', excerpt: '', meta: {title: 'Routing'}, sub_results: []}, 0)[0]!.page, 'Routing');
+});
+
+test('the pairs of a query\'s words said one after the other: written together (split by the segmenter) or apart, not across a stop word', () => {
+  assert.deepEqual(queryPairs('时区不同'), [{words: ['时', '区'], joined: true}, {words: ['区', '不同'], joined: true}]);
+  assert.deepEqual(queryPairs('出站的带宽'), [{words: ['出', '站'], joined: true}, {words: ['带', '宽'], joined: true}]);
+  assert.deepEqual(queryPairs('where are the unix socket logs'), [{words: ['unix', 'socket'], joined: false}, {words: ['socket', 'logs'], joined: false}]);
+  assert.deepEqual(queryPairs('DNS DNS outbound'), [{words: ['DNS', 'outbound'], joined: false}]);
+  assert.deepEqual(queryPairs('routing'), []);
+});
+
+test('rankByWords: a page that says a pair of the query\'s words together gains their weight, over the number of pairs', () => {
+  const r = (id: string) => result(id, 0);
+  const [a, b] = [r('a'), r('b')];
+  const perWord = [[{result: a, score: 10}, {result: b, score: 12}], [{result: a, score: 10}, {result: b, score: 12}]];
+  // b says both words, a says them one after the other.
+  assert.deepEqual(rankByWords(perWord, []).map(({result: {id}}) => id), ['b', 'a']);
+  const ranked = rankByWords(perWord, [], {phrases: [{pages: new Set(['a']), weight: 2}]});
+  assert.deepEqual(ranked.map(({result: {id}, score}) => [id, score]), [['a', 60], ['b', 24]]);
+  // Two pairs: one of them is half of the weight.
+  assert.equal(rankByWords(perWord, [], {phrases: [{pages: new Set(['a']), weight: 1}, {pages: new Set(), weight: 2}]})[0]!.score, 30);
+});
+
+test('rankedResults searches each pair of words as a phrase, and the page that says 时区 comes before the one that says 时 and 区 apart', async () => {
+  // The browser splits 时区 into 时 and 区; Pagefind finds a phrase where its words stand one after the other.
+  const text: Record<string, string[]> = {faq: ['时', '区', '不同'], routing: ['区', '时', '规则', '不同']};
+  const asked: string[] = [];
+  const pagefind: Pagefind = {
+    options: async () => {},
+    search: async (query) => {
+      asked.push(query);
+      const words = queryWords(query.replace(/"/g, ''));
+      const phrase = query.startsWith('"');
+      const pages = Object.keys(text).filter((id) => (phrase
+        ? text[id]!.some((_, i) => words.every((w, j) => text[id]![i + j] === w))
+        : words.every((w) => text[id]!.includes(w))));
+      return {results: pages.map((id) => result(id, id === 'routing' ? 2 : 1))};
+    },
+  };
+  // Without the phrases the routing page, which says each word more, came first.
+  assert.deepEqual((await rankedResults(pagefind, '时区不同', 'main')).map((r) => r.id), ['faq', 'routing']);
+  assert.ok(asked.includes('"时 区"') && asked.includes('"区 不同"'), asked.join(', '));
 });
 
 test('rankByWords: a page scores its words\' summed scores times the share of the words it has; one with every word adds the whole query\'s score', () => {
