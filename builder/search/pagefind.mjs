@@ -10,7 +10,7 @@
 import {readFileSync, readdirSync, rmSync, statSync} from 'node:fs';
 import {join, relative, resolve, sep} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {docsSetOf, keywordsEnd} from '../../src/search/indexContract.mjs';
+import {docsSetOf, keywordsEnd, separateWords} from '../../src/search/indexContract.mjs';
 
 /** Parts of an article that are not its subject: page furniture, anchors, the status lines. */
 export const excludeSelectors = [
@@ -72,6 +72,7 @@ export function oversizedChunks(indexDir) {
     .map(({name, size}) => `${name} (${Math.round(size / 102.4) / 10} KB)`);
 }
 
+const quoted = (text) => text.replace(/"/g, '&quot;');
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Weight of a page's keywords against body text (1) and its title (h1: 7). */
@@ -81,18 +82,35 @@ export const keywordWeight = 7;
  * The page's HTML as Pagefind should read it, or null when it is not a doc page (home, 404,
  * search): its <article> marked as the body, with the docs-set filter, and its keywords as
  * heavily weighted words at the top (what readers call the subject where the page says it
- * otherwise: 嗅探 for a page that says 流量探测). Only the indexer's copy changes.
+ * otherwise: 嗅探 for a page that says 流量探测). A Chinese page's words are split as the reader's
+ * browser splits a query (`separateWords`: its text with zero-width spaces, its keywords and title
+ * metadata with spaces; the title shown is `label`): Pagefind's own segmenter indexed 路由 as one word
+ * and much text as pairs of characters across words (由规 of 路由规则), while the browser searches 路
+ * and 由, and a query word matches the start of indexed words, so 路 found 路由 no better than 路径
+ * (measured 2026-11-28, scripts/search/README.md). Only the indexer's copy changes.
  */
 export function markArticle(html, url) {
   if (!/<article[\s>]/.test(html)) return null;
+  const chinese = /^zh\b/i.test(html.match(/<html\b[^>]*\blang=["']?([\w-]+)/i)?.[1] ?? '');
   const keywords = pageKeywords(html);
   const objects = definedObjects(html);
   const extra = (keywords.length
     ? `<p data-pagefind-weight="${keywordWeight}">${escapeHtml(keywords.join(' · '))} ${keywordsEnd}</p>`
     : '')
     + (objects.length ? `<span data-pagefind-meta="objects:${escapeHtml(objects.join(' '))}"></span>` : '')
-    + (keywords.length ? `<span data-pagefind-meta="keywords:${escapeHtml(keywords.join(' ').replace(/,/g, ' '))}"></span>` : '');
-  return html.replace(/<article(?=[\s>])([^>]*)>/, `<article data-pagefind-body data-pagefind-filter="set:${docsSetOf(url)}"$1>${extra}`);
+    + (keywords.length ? `<span data-pagefind-meta="keywords:${escapeHtml(keywords.map((k) => (chinese ? separateWords(k, ' ') : k)).join(' ').replace(/,/g, ' '))}"></span>` : '');
+  // Pagefind's title is the h1's text, here with its words separated too, and the title shown is `label`.
+  const title = html.match(/<h1\b[^>]*>([\s\S]*?)<\/h1>/)?.[1]?.replace(/<[^>]+>/g, '').trim();
+  const titled = chinese && title
+    ? `${extra}<span data-pagefind-meta="title[data-title], label[data-label]" data-title="${quoted(separateWords(title, ' '))}" data-label="${quoted(title)}"></span>`
+    : extra;
+  const marked = html.replace(/<article(?=[\s>])([^>]*)>/, `<article data-pagefind-body data-pagefind-filter="set:${docsSetOf(url)}"$1>${titled}`);
+  return chinese ? separateText(marked) : marked;
+}
+
+/** The page's text (not its tags) with a zero-width space between Chinese words (`separateWords`). */
+export function separateText(html) {
+  return html.replace(/>([^<]*\p{Script=Han}[^<]*)</gu, (_, text) => `>${separateWords(text, '\u200b')}<`);
 }
 
 function htmlFiles(dir) {

@@ -36,19 +36,71 @@ export const queryMaxWords = 8;
  * @returns {string[]}
  */
 export function queryWords(query) {
-  const segmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter('zh', {granularity: 'word'}) : null;
-  /** @type {string[]} */
-  const words = [];
-  for (const part of query.trim().split(/\s+/)) {
-    if (!part) continue;
-    if (segmenter && /\p{Script=Han}/u.test(part)) {
-      for (const s of segmenter.segment(part)) if (s.isWordLike) words.push(s.segment);
-    } else {
-      words.push(part);
-    }
-  }
-  return [...new Set(words)];
+  return [...new Set(queryParts(query).flat())];
 }
+
+/**
+ * The words of each space-separated part of a query, in order (`queryWords`).
+ * @param {string} query
+ * @returns {string[][]}
+ */
+function queryParts(query) {
+  const segmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter('zh', {granularity: 'word'}) : null;
+  return query.trim().split(/\s+/).filter(Boolean).map((part) => (segmenter && /\p{Script=Han}/u.test(part)
+    ? [...segmenter.segment(part)].filter((s) => s.isWordLike).map((s) => s.segment)
+    : [part]));
+}
+
+/**
+ * The pairs of meaningful words a query says one after the other, each once, and whether they are
+ * written together (`joined`: in one part without a space, as the word segmenter split it, 时区 into
+ * 时 and 区) or apart (`DNS outbound`). Searched as phrases (src/search/localSearch.ts `rankedResults`).
+ * @param {string} query
+ * @returns {{words: [string, string], joined: boolean}[]}
+ */
+export function queryPairs(query) {
+  /** @type {{words: [string, string], joined: boolean}[]} */
+  const pairs = [];
+  const seen = new Set();
+  /** @type {{word: string, part: number} | null} */
+  let before = null;
+  queryParts(query).forEach((words, part) => {
+    for (const word of words) {
+      const meaningful = !stopWords.has(word.toLowerCase());
+      if (before && meaningful && before.word !== word && !seen.has(`${before.word} ${word}`)) {
+        seen.add(`${before.word} ${word}`);
+        pairs.push({words: [before.word, word], joined: before.part === part});
+      }
+      before = meaningful ? {word, part} : null;
+    }
+  });
+  return pairs;
+}
+
+/**
+ * Chinese text with `separator` between its words, split as the reader's browser splits a query
+ * (`queryWords`); text without Chinese as it is. The indexer (builder/search/pagefind.mjs) splits a
+ * Chinese page's text so (with zero-width spaces, which Pagefind splits at and drops) and its keywords
+ * (with spaces): Pagefind's own segmenter would make other words of the same text (路由 where the
+ * query has 路 and 由), and, matching a query word against the start of indexed words, let the query's
+ * 路 (of 路由) find 路径 as much as 路由.
+ * @param {string} text
+ * @param {string} separator
+ */
+export function separateWords(text, separator) {
+  if (!hanPattern.test(text)) return text;
+  let out = '';
+  let before = '';
+  for (const {segment} of new Intl.Segmenter('zh', {granularity: 'word'}).segment(text)) {
+    // Between two words, one of them Chinese; not beside a space, which separates them already.
+    if (before && (hanPattern.test(segment) || hanPattern.test(before)) && !/^\s+$/u.test(segment) && !/^\s+$/u.test(before)) out += separator;
+    out += segment;
+    before = segment;
+  }
+  return out;
+}
+
+const hanPattern = /\p{Script=Han}/u;
 
 /**
  * Words that say how a question is asked, not what it is about: question words and function words

@@ -5,7 +5,7 @@
  * screen. Pagefind picks the index of the page's language from <html lang>; a query loads only
  * the index chunks and result fragments it needs.
  */
-import {answersQuery, docsSetOf, exactQuery, keywordsEnd, markedBeginWith, meaningfulWords, queryMaxWords, searchedText} from './indexContract.mjs';
+import {answersQuery, docsSetOf, exactQuery, keywordsEnd, markedBeginWith, meaningfulWords, queryMaxWords, queryPairs, searchedText} from './indexContract.mjs';
 
 /**
  * What the reader's own docs set weighs against the other when both match. 6 rather than 3
@@ -21,13 +21,14 @@ export const currentSetBoost = 6;
  * (metaWeights: the indexer, builder/search/pagefind.mjs, stores the objects a page's headings
  * define and its front matter keywords as searchable metadata). An exact word beats a longer word
  * it begins (termSimilarity: HTTP before HTTPUpgrade), and a word said often adds less
- * (termSaturation).
+ * (termSaturation). A Chinese page's title is searched as words (`title`: builder/search/pagefind.mjs
+ * separates them as the browser separates a query's) and shown as written (`label`, which weighs nothing).
  */
 export const ranking = {
   pageLength: 0.1,
   termSimilarity: 6,
   termSaturation: 1.6,
-  metaWeights: {title: 40, objects: 40, keywords: 40},
+  metaWeights: {title: 40, objects: 40, keywords: 40, label: 0},
 } as const;
 /**
  * How a page with only some of a query's meaningful words scores (`rankByWords`): its summed word
@@ -47,6 +48,17 @@ export const coverageExponent = 1;
  */
 export const wholeQueryWeight = 4;
 /**
+ * What a page gains for each pair of the query's words it says one after the other (`rankByWords`:
+ * its score times 1 plus the pairs' weights it has over the number of pairs; the pairs are
+ * indexContract.mjs `queryPairs`, each searched as a phrase). Words written together in the query are
+ * usually one word the browser's segmenter split (时区 into 时 and 区, 带宽 into 带 and 宽), so they weigh
+ * more than words written apart ("unix socket"). 2 and 1 rather than none, 1 and 1, 3 and 1 or 5
+ * and 1 (2026-11-28, scripts/search/rank.mjs, the readers' questions and the fresh set at 1: zh 154 /
+ * 154 / 155 / 155 / 155 and 70 / 71 / 72 / 72 / 70 of 157 and 82, en 149 / 149 / 149 / 149 and 69 /
+ * 70 / 70 / 70; spaced pairs at 0.5 lost an English one, at 0 one in each).
+ */
+export const phraseWeights = {joined: 2, apart: 1} as const;
+/**
  * Pages the modal lists per query; each costs one fragment download (about 2 to 11 KB gzip), which
  * the modal makes only when the page's place in the list comes into view.
  */
@@ -59,7 +71,7 @@ export {docsSetOf, keywordsEnd};
 
 // The parts of Pagefind's API we use (pagefind 1.6).
 export type PagefindSubResult = {title: string; url: string; excerpt: string; weighted_locations?: {weight: number}[]; locations?: number[]};
-export type PagefindData = {url: string; excerpt: string; meta: {title?: string}; sub_results: PagefindSubResult[]};
+export type PagefindData = {url: string; excerpt: string; meta: {title?: string; label?: string}; sub_results: PagefindSubResult[]};
 export type PagefindResult = {id: string; score: number; data: () => Promise<PagefindData>};
 export type PagefindSearch = {results: PagefindResult[]};
 export type Pagefind = {
@@ -171,13 +183,14 @@ const sectionWeight = (section: PagefindSubResult) =>
   section.weighted_locations?.reduce((sum, l) => sum + l.weight, 0) ?? section.locations?.length ?? 0;
 
 /**
- * One page's hits: the page, grouped under its title (DocSearch groups by lvl0), then its best
- * matching sections (most weighted matches first; headings weigh more than body text).
+ * One page's hits: the page, grouped under its title (its `label`, where the indexer searches the
+ * title's words apart, else its title; DocSearch groups by lvl0), then its best matching sections (most weighted matches first; headings weigh more than body text).
  */
 export function pageHits(data: PagefindData, index: number): DocSearchHit[] {
-  const title = data.meta.title?.trim() || cleanUrl(data.url);
+  const title = (data.meta.label ?? data.meta.title)?.trim() || cleanUrl(data.url);
   const pageUrl = data.url.split('#')[0]!;
   const sections = data.sub_results
+    .map((s) => ({...s, title: s.title.replace(/\u200b/g, '')}))
     .filter((s) => s.url.includes('#') && s.title && s.title !== title)
     .sort((a, b) => sectionWeight(b) - sectionWeight(a))
     .slice(0, sectionsPerPage);
@@ -212,9 +225,12 @@ export type Scored = {result: PagefindResult; score: number};
  * (需要, configuration) scores little, so lacking it costs little more than the share. A page with
  * every word (in `whole`, Pagefind's results for the whole query) adds its score for the whole
  * query, `wholeWeight` times, and keeps that result, whose excerpt marks every word; the others
- * keep that of their best word.
+ * keep that of their best word. A page that says pairs of the query's words one after the other
+ * (`phrases`: each pair's pages and weight, `phraseWeights`) has its score multiplied by 1 plus their
+ * weights over the number of pairs.
  */
-export function rankByWords(perWord: (Scored[] | null)[], whole: Scored[] = [], {exponent = coverageExponent, wholeWeight = wholeQueryWeight} = {}): Scored[] {
+export function rankByWords(perWord: (Scored[] | null)[], whole: Scored[] = [],
+  {exponent = coverageExponent, wholeWeight = wholeQueryWeight, phrases = [] as {pages: Set<string>; weight: number}[]} = {}): Scored[] {
   const total = perWord.length;
   const pages = new Map<string, {result: PagefindResult; sum: number; words: number; best: number}>();
   for (const found of perWord) {
@@ -234,7 +250,10 @@ export function rankByWords(perWord: (Scored[] | null)[], whole: Scored[] = [], 
     .filter((page) => answersQuery(page.words, total))
     .map((page) => {
       const every = wholeResults.get(page.result.id);
-      return every ? {result: every.result, score: page.sum + every.score * wholeWeight} : {result: page.result, score: page.sum * (page.words / total) ** exponent};
+      const together = 1 + phrases.reduce((sum, {pages, weight}) => sum + (pages.has(page.result.id) ? weight : 0), 0) / Math.max(phrases.length, 1);
+      return every
+        ? {result: every.result, score: (page.sum + every.score * wholeWeight) * together}
+        : {result: page.result, score: page.sum * (page.words / total) ** exponent * together};
     })
     .sort((a, b) => b.score - a.score);
 }
@@ -270,7 +289,8 @@ async function beginsAWord(first: PagefindResult | undefined, word: string): Pro
  * uses, such as a symptom in a reader's own words, left nothing but a fallback). A query of
  * question and function words alone finds nothing (indexContract.mjs `meaningfulWords`); those
  * words are not searched (`searchedText`). The words' index chunks are the ones the whole query
- * needs, so the further searches rarely download anything. A query of more than `queryMaxWords`
+ * needs, so the further searches rarely download anything; so does each pair of words searched as a
+ * phrase (`queryPairs`, `phraseWeights`). A query of more than `queryMaxWords`
  * meaningful words is answered by Pagefind alone, with pages that have every word. `boost`
  * weighs the reader's docs set (`currentSetBoost`; scripts/search/rank.mjs tries others).
  */
@@ -279,11 +299,13 @@ export async function rankedResults(pagefind: Pagefind, query: string, set: Docs
   if (words.length === 0) return [];
   const text = searchedText(query);
   if (words.length > queryMaxWords) return (await scoredResults(pagefind, text, set, boost)).slice(0, limit).map(({result}) => result);
-  const [perWord, whole] = await Promise.all([
+  const pairs = queryPairs(query).filter(({words: pair}) => pair.every((w) => exactQuery(w)));
+  const [perWord, whole, phrases] = await Promise.all([
     Promise.all(words.map((word) => wordResults(pagefind, word, set, boost))),
     words.length > 1 ? scoredResults(pagefind, text, set, boost) : Promise.resolve([]),
+    Promise.all(pairs.map(async ({words: pair, joined}) => ({pages: new Set((await pagefind.search(`"${pair.join(' ')}"`))?.results.map((r) => r.id)), weight: joined ? phraseWeights.joined : phraseWeights.apart}))),
   ]);
-  return rankByWords(perWord, whole).slice(0, limit).map(({result}) => result);
+  return rankByWords(perWord, whole, {phrases}).slice(0, limit).map(({result}) => result);
 }
 
 /** Results for a query with their fragments, best first. */

@@ -9,7 +9,7 @@ import {
   type Pagefind, type PagefindData, type PagefindResult,
 } from '../../src/search/localSearch';
 import {localSearch, queryOf, withFallback, type Mode, type Search} from '../../src/search/searchClient';
-import {answersQuery, exactQuery, markedBeginWith, meaningfulWords, queryMaxWords, queryWords, searchedText} from '../../src/search/indexContract.mjs';
+import {answersQuery, exactQuery, markedBeginWith, meaningfulWords, queryMaxWords, queryPairs, queryWords, searchedText, separateWords} from '../../src/search/indexContract.mjs';
 import * as indexer from '../../builder/search/pagefind.mjs';
 
 const result = (id: string, score: number, data: Partial<PagefindData> = {}): PagefindResult => ({
@@ -143,6 +143,78 @@ test('rankedResults lists the merged results without downloading a fragment; sea
 test('a Chinese query is split into words as a reader\'s browser splits it; a word said twice counts once', () => {
   assert.deepEqual(queryWords('显示运营商的 DNS DNS'), ['显示', '运营', '商', '的', 'DNS']);
   assert.equal(queryMaxWords, 8);
+});
+
+test('the indexer splits Chinese into the words a query is split into, so that 路由 is not found as 路径 is', () => {
+  // The browser splits the query 路由 into 路 and 由; Pagefind's own segmenter indexed 路由 as one word,
+  // which the query's 路 found only as the start of a longer word, as it finds 路径.
+  for (const text of ['路由', '路由规则', '出站连接', '限制带宽', '时区不同有影响吗', '显示运营商的']) {
+    assert.deepEqual(separateWords(text, ' ').split(' '), queryWords(text), text);
+  }
+  // Only beside Chinese, and never beside a space: the text reads the same without the separators.
+  assert.equal(separateWords('，所以 ip 规则；路由 · routing rules', '|'), '，|所以 ip 规则|；|路|由 · routing rules');
+  assert.equal(separateWords('a &amp; b', '|'), 'a &amp; b');
+  const page = '<html lang=zh-CN><head><meta name=keywords content="路由规则,geosite"></head><body><article><h1>路由</h1>'
+    + '<p>设置路由规则，所以 <code>ip</code> 规则</p><h2 id=x>完整示例</h2></article></body></html>';
+  const marked = indexer.markArticle(page, '/config/routing');
+  // The text, headings included, with zero-width spaces (Pagefind splits at them and drops them).
+  assert.match(marked, /<h1>路\u200b由<\/h1><p>设置\u200b路\u200b由\u200b规则\u200b，\u200b所以 <code>ip<\/code> 规则<\/p><h2 id=x>完整\u200b示例<\/h2>/);
+  // The keywords and the title searched as words, the title shown as written.
+  assert.match(marked, /data-pagefind-meta="keywords:路 由 规则 geosite"/);
+  assert.match(marked, /data-pagefind-meta="title\[data-title\], label\[data-label\]" data-title="路 由" data-label="路由"/);
+  // English pages as they are.
+  const english = indexer.markArticle(page.replace('zh-CN', 'en-US'), '/en_US/config/routing');
+  assert.match(english, /<h1>路由<\/h1>/);
+  assert.doesNotMatch(english, /label/);
+});
+
+test('a page is shown under its label, where the indexer searches its title as words, and its sections without zero-width spaces', () => {
+  const [page, section] = pageHits({url: '/config/routing', excerpt: '', meta: {title: '路 由', label: '路由'},
+    sub_results: [{title: '完整\u200b示例', url: '/config/routing#x', excerpt: '例'}]}, 0);
+  assert.equal(page!.page, '路由');
+  assert.equal(section!.section, '完整示例');
+  assert.equal(pageHits({url: '/en_US/config/routing', excerpt: '', meta: {title: 'Routing'}, sub_results: []}, 0)[0]!.page, 'Routing');
+});
+
+test('the pairs of a query\'s words said one after the other: written together (split by the segmenter) or apart, not across a stop word', () => {
+  assert.deepEqual(queryPairs('时区不同'), [{words: ['时', '区'], joined: true}, {words: ['区', '不同'], joined: true}]);
+  assert.deepEqual(queryPairs('出站的带宽'), [{words: ['出', '站'], joined: true}, {words: ['带', '宽'], joined: true}]);
+  assert.deepEqual(queryPairs('where are the unix socket logs'), [{words: ['unix', 'socket'], joined: false}, {words: ['socket', 'logs'], joined: false}]);
+  assert.deepEqual(queryPairs('DNS DNS outbound'), [{words: ['DNS', 'outbound'], joined: false}]);
+  assert.deepEqual(queryPairs('routing'), []);
+});
+
+test('rankByWords: a page that says a pair of the query\'s words together gains their weight, over the number of pairs', () => {
+  const r = (id: string) => result(id, 0);
+  const [a, b] = [r('a'), r('b')];
+  const perWord = [[{result: a, score: 10}, {result: b, score: 12}], [{result: a, score: 10}, {result: b, score: 12}]];
+  // b says both words, a says them one after the other.
+  assert.deepEqual(rankByWords(perWord, []).map(({result: {id}}) => id), ['b', 'a']);
+  const ranked = rankByWords(perWord, [], {phrases: [{pages: new Set(['a']), weight: 2}]});
+  assert.deepEqual(ranked.map(({result: {id}, score}) => [id, score]), [['a', 60], ['b', 24]]);
+  // Two pairs: one of them is half of the weight.
+  assert.equal(rankByWords(perWord, [], {phrases: [{pages: new Set(['a']), weight: 1}, {pages: new Set(), weight: 2}]})[0]!.score, 30);
+});
+
+test('rankedResults searches each pair of words as a phrase, and the page that says 时区 comes before the one that says 时 and 区 apart', async () => {
+  // The browser splits 时区 into 时 and 区; Pagefind finds a phrase where its words stand one after the other.
+  const text: Record<string, string[]> = {faq: ['时', '区', '不同'], routing: ['区', '时', '规则', '不同']};
+  const asked: string[] = [];
+  const pagefind: Pagefind = {
+    options: async () => {},
+    search: async (query) => {
+      asked.push(query);
+      const words = queryWords(query.replace(/"/g, ''));
+      const phrase = query.startsWith('"');
+      const pages = Object.keys(text).filter((id) => (phrase
+        ? text[id]!.some((_, i) => words.every((w, j) => text[id]![i + j] === w))
+        : words.every((w) => text[id]!.includes(w))));
+      return {results: pages.map((id) => result(id, id === 'routing' ? 2 : 1))};
+    },
+  };
+  // Without the phrases the routing page, which says each word more, came first.
+  assert.deepEqual((await rankedResults(pagefind, '时区不同', 'main')).map((r) => r.id), ['faq', 'routing']);
+  assert.ok(asked.includes('"时 区"') && asked.includes('"区 不同"'), asked.join(', '));
 });
 
 test('rankByWords: a page scores its words\' summed scores times the share of the words it has; one with every word adds the whole query\'s score', () => {
