@@ -19,7 +19,7 @@ import {commandOptions} from '../commandLine.mjs';
 import core from './relevanceCore.cjs';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const {querySet, readerSetFile, freshSetFile, blindSetFile, runAll, score} = core;
+const {querySet, readerSetFile, freshSetFile, moreSetFile, blindSetFile, runAll, score} = core;
 
 /** The sets scored, each with the file and half it is read from. */
 const sets = [
@@ -27,6 +27,7 @@ const sets = [
   {name: 'readers-tune', title: "Readers' questions, tuned on", file: readerSetFile, half: 'tune'},
   {name: 'readers-heldout', title: "Readers' questions, held-out half", file: readerSetFile, half: 'heldout'},
   {name: 'readers-fresh', title: "Readers' questions, fresh set, tuned on since its blind score", file: freshSetFile, half: 'tune'},
+  {name: 'readers-more', title: "Readers' questions, more, tuned on since their blind score", file: moreSetFile, half: 'tune'},
 ];
 
 /**

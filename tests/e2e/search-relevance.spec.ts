@@ -1,6 +1,6 @@
 import {test, expect, hydrated, localePath, searchResultsMs} from './fixtures';
 import {openSearch, resultLinks, searchInput} from './search-links';
-import {querySet, rankAll, readerSetFile, freshSetFile, blindSetFile, heldOutSet, runQueries, sample, score, byStart, localized, resultKey} from '../../scripts/search/relevanceCore.cjs';
+import {querySet, rankAll, readerSetFile, freshSetFile, moreSetFile, blindSetFile, heldOutSet, runQueries, sample, score, byStart, localized, resultKey} from '../../scripts/search/relevanceCore.cjs';
 import {currentSetBoost, docsSetOf, pagesPerQuery, ranking} from '../../src/search/localSearch';
 
 /**
@@ -29,21 +29,27 @@ const limits = {
 // answers: a larger index moved close scores). Then, with Chinese split as the browser splits a query and
 // each pair of a query's words searched as a phrase (scripts/search/README.md, the fifth round): readers zh
 // 98.7 % / 100 %, en 94.9 % / 99.4 %; fresh zh 87.8 % / 97.6 %, en 85.4 % / 98.8 %. The floors are just
-// under, so a keyword taken away shows.
+// under, so a keyword taken away shows. The third set, queries-more.json (63 a language), scored
+// once blind at zh 68.3 % / 88.9 %, en 65.1 % / 84.1 %, then tuned on with keywords and the FAQ: zh
+// 87.3 % / 95.2 %, en 81.0 % / 92.1 % with the ranking before; with the two changes above, zh
+// 79.4 % / 95.2 %, en 79.4 % / 92.1 % (their keywords were chosen against the ranking before).
 const tunedLimits = {
-  readers: {file: readerSetFile, zh: {successAt1: 98, successAt3: 99}, en: {successAt1: 94, successAt3: 99}},
-  fresh: {file: freshSetFile, zh: {successAt1: 87, successAt3: 97}, en: {successAt1: 85, successAt3: 98}},
+  readers: {file: readerSetFile, min: 150, zh: {successAt1: 98, successAt3: 99}, en: {successAt1: 94, successAt3: 99}},
+  fresh: {file: freshSetFile, min: 80, zh: {successAt1: 87, successAt3: 97}, en: {successAt1: 85, successAt3: 98}},
+  more: {file: moreSetFile, min: 60, zh: {successAt1: 79, successAt3: 95}, en: {successAt1: 79, successAt3: 92}},
 } as const;
 
 // The readers' held-out questions (relevanceCore.cjs `heldOutSet`): scripts/search/queries-blind.json,
 // 99 a language from issues and discussions no other set cites, collected by someone who never ran
 // the search, and never tuned on (issue 41). Scored once (2026-11-28, rank.mjs on the build with
 // the keywords in readers' words and the FAQ's new answers): zh 67.7 % at 1 and 85.9 % at 3, en
-// 65.7 % and 87.9 % (the goal is 90 % and 97 %; bench/search-relevance.md lists the misses). The
-// floors are just under.
+// 65.7 % and 87.9 % (the goal is 90 % and 97 %; bench/search-relevance.md lists the misses). Scored
+// a second time after the next round (Chinese indexed as the browser splits a query, phrase pairs,
+// the queries-more keywords and error messages, the BBR answer; none chosen from it): zh 68.7 % /
+// 86.9 %, en 70.7 % / 88.9 %. The floors are just under.
 const heldOutLimits = {
-  zh: {successAt1: 67, successAt3: 85},
-  en: {successAt1: 65, successAt3: 87},
+  zh: {successAt1: 68, successAt3: 86},
+  en: {successAt1: 70, successAt3: 88},
 } as const;
 
 /** Queries a language typed into the modal: each waits for the modal's 500 ms pause and its fragments. */
@@ -72,7 +78,7 @@ for (const lang of ['zh', 'en'] as const) {
     test(`local search relevance (${lang}), readers' questions tuned on (${name}): success@1 >= ${floors.successAt1} %, success@3 >= ${floors.successAt3} %`, async ({page}) => {
       test.setTimeout(120_000);
       const queries = querySet(set.file, 'tune')[lang];
-      expect(queries.length, `tuned queries in ${set.file}`).toBeGreaterThanOrEqual(80);
+      expect(queries.length, `tuned queries in ${set.file}`).toBeGreaterThanOrEqual(set.min);
       const result = score(queries, await rankedFor(page, lang, queries), lang);
       const misses = result.misses.map((m: {q: string; rank: number | null; first: string | null}) => `${m.q}: rank ${m.rank ?? '-'} (first: ${m.first})`);
       expect(result.successAt3, misses.join('\n')).toBeGreaterThanOrEqual(floors.successAt3);
