@@ -10,7 +10,8 @@
  * read. Writes bench/search-relevance.{json,md}, every miss with what came first instead.
  * tests/e2e/search-relevance.spec.ts holds the limits with the same code.
  *
- * Usage: node scripts/search/relevance.mjs [--dir build] [--port 4580] [--only titles|readers|blind]
+ * Usage: node scripts/search/relevance.mjs [--dir build] [--port 4580] [--only titles|readers|blind[,...]]
+ * (`--only titles,readers,blind`: every set, the blind one with them, into one report)
  */
 import {mkdirSync, writeFileSync} from 'node:fs';
 import {join, resolve} from 'node:path';
@@ -55,7 +56,8 @@ async function main() {
   const browser = await chromium.launch({executablePath: chromiumModule.findChromium(), args: chromiumModule.chromiumArgs});
   const report = {date: new Date().toISOString(), engine: 'Pagefind 1.6 (local index)', browser: browser.version(), sets: {}};
   try {
-    for (const set of setsWithQueries().filter((s) => (only ? s.name.startsWith(only) : s.name !== 'blind'))) {
+    const wanted = only ? only.split(',').filter(Boolean) : [];
+    for (const set of setsWithQueries().filter((s) => (wanted.length ? wanted.some((w) => s.name.startsWith(w)) : s.name !== 'blind'))) {
       const queries = querySet(set.file, set.half);
       const languages = {};
       for (const lang of ['zh', 'en']) {
