@@ -1,6 +1,7 @@
 import {gzipSync} from 'node:zlib';
 import type {Page, Request, Route} from '@playwright/test';
 import {test, expect, hydrated, localePath, type Locale} from './fixtures';
+import {broken} from './checker-samples';
 
 /**
  * Issue 39: the checker page's own chunks (the editor, the validator, the schemas, the check and
@@ -28,18 +29,6 @@ const editorCode = ['cm-gutterElement', 'InvalidCommentToken'];
 /** Issue 39's budget for every page: JS+CSS at load, gzip. */
 const budgetKB = 200;
 
-/** A v4 file with three mistakes (as in config-checker.spec.ts). */
-const broken = `{
-  "inbounds": [
-    {
-      "protocl": "socks",
-      "port": 70000
-    }
-  ],
-  "outbounds": [
-    {"protocol": "freedomm"}
-  ]
-}`;
 
 /** Every JS and CSS response of the page, with its body (gzip as the host sends it, counted here). */
 function recordCode(page: Page): {urls: string[]; bodies: Promise<{url: string; text: string; gzip: number}>[]} {

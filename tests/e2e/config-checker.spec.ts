@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
 import {test, expect, hydrated, localePath, recordRequests, type Locale} from './fixtures';
+import {broken} from './checker-samples';
 
 /**
  * The configuration checker page. A reader pastes, types or opens a configuration and
@@ -18,20 +19,6 @@ const texts = {
   en: {editor: 'Configuration file', format: 'Format', idle: /Paste or type a configuration/, count: (n: number) => `Problems found: ${n}`, none: 'no problems found',
     line: (l: number, c: number) => `Line ${l}, column ${c}`, docs: 'Docs', detectedV5: 'Looks like a v5 configuration', openFile: 'Open file'},
 } as const;
-
-/** A v4 file with three mistakes: a misspelled key (line 5), a port out of range (line 6), an unknown protocol (line 10). */
-const broken = `{
-  // a comment, as V2Ray allows
-  "inbounds": [
-    {
-      "protocl": "socks",
-      "port": 70000
-    }
-  ],
-  "outbounds": [
-    {"protocol": "freedomm"}
-  ]
-}`;
 
 const validV4 = `# hash comments work too
 {

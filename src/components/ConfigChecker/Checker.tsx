@@ -32,6 +32,7 @@ import TracePanel from '@site/src/components/TracePanel';
 import {useConfigFromHash} from './useConfigFromHash';
 import {shadowWorker} from '@site/src/components/TracePanel/shadow';
 import {loadSchemas} from './schemas';
+import {CheckerHelp, FileButton, FormatOptions} from './controls';
 import {editorSelection, type Choice, type Draft} from './draft';
 
 type Schema = Record<string, unknown>;
@@ -269,9 +270,7 @@ export default function Checker({draft}: Props): ReactNode {
       <div className="cc-toolbar">
         <label htmlFor={ids.version}><Translate id="site.ConfigChecker.versionLabel">配置格式</Translate></label>
         <select id={ids.version} value={choice} onChange={(e) => setChoice(e.target.value as Choice)} className="cc-select">
-          <option value="auto">{translate({id: 'site.ConfigChecker.auto', message: '自动判断'})}</option>
-          <option value="v4">{translate({id: 'site.ConfigChecker.v4', message: 'v4（config.json）'})}</option>
-          <option value="v5">{translate({id: 'site.ConfigChecker.v5', message: 'v5（jsonv5）'})}</option>
+          <FormatOptions />
         </select>
         {choice === 'auto' && checked && (
           <span className="cc-detected" data-testid="detected">
@@ -280,17 +279,9 @@ export default function Checker({draft}: Props): ReactNode {
               : translate({id: 'site.ConfigChecker.undetected', message: '看不出版本，按 v4 检查'})}
           </span>
         )}
-        <label className="button button--secondary button--sm cc-fileButton">
-          <Translate id="site.ConfigChecker.openFile">打开文件</Translate>
-          <input id={ids.file} type="file" accept=".json,.jsonc,application/json" className="cc-fileInput"
-            onChange={(e) => { const f = e.target.files?.[0]; if (f) void readFile(f); e.target.value = ''; }} />
-        </label>
+        <FileButton id={ids.file} onFile={(f) => { void readFile(f); }} />
       </div>
-      <p id={ids.help} className="cc-help">
-        <Translate id="site.ConfigChecker.help">
-          可以写注释（// 、# 和 /* */），与 V2Ray 读取配置时相同。配置只在你的浏览器里检查，不会发送到任何地方。
-        </Translate>
-      </p>
+      <CheckerHelp id={ids.help} />
       {fileError && <p className="cc-fileError" role="alert">{fileError}</p>}
       {hashBroken && (
         <p className="cc-fileError" role="alert" data-testid="trace-hash-broken">

@@ -8,6 +8,7 @@ import {loadSchemas} from './schemas';
 import {ensureCheckerCss} from './checkerCss';
 import {fromFragment, newDraft, type Choice, type Draft} from './draft';
 import type {Props as CheckerProps} from './Checker';
+import {CheckerHelp, FileButton, FormatOptions} from './controls';
 
 export type Props = Record<string, never>;
 
@@ -111,21 +112,11 @@ function PlainChecker({draft, phase, start, retry}: {draft: Draft; phase: Phase;
       <div className="cc-toolbar">
         <label htmlFor={ids.version}><Translate id="site.ConfigChecker.versionLabel">配置格式</Translate></label>
         <select id={ids.version} defaultValue={draft.choice} onChange={(e) => { draft.choice = e.target.value as Choice; }} className="cc-select">
-          <option value="auto">{translate({id: 'site.ConfigChecker.auto', message: '自动判断'})}</option>
-          <option value="v4">{translate({id: 'site.ConfigChecker.v4', message: 'v4（config.json）'})}</option>
-          <option value="v5">{translate({id: 'site.ConfigChecker.v5', message: 'v5（jsonv5）'})}</option>
+          <FormatOptions />
         </select>
-        <label className="button button--secondary button--sm cc-fileButton">
-          <Translate id="site.ConfigChecker.openFile">打开文件</Translate>
-          <input id={ids.file} type="file" accept=".json,.jsonc,application/json" className="cc-fileInput"
-            onChange={(e) => { takeFile(e.target.files?.[0]); e.target.value = ''; }} />
-        </label>
+        <FileButton id={ids.file} onFile={takeFile} />
       </div>
-      <p id={ids.help} className="cc-help">
-        <Translate id="site.ConfigChecker.help">
-          可以写注释（// 、# 和 /* */），与 V2Ray 读取配置时相同。配置只在你的浏览器里检查，不会发送到任何地方。
-        </Translate>
-      </p>
+      <CheckerHelp id={ids.help} />
       {phase === 'failed' && <LoadFailed retry={retry} />}
       <div id={ids.editor} className="cc-editor">
         <textarea ref={box} className="cc-plain" data-testid="config-editor" aria-describedby={ids.help}
