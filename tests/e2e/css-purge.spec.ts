@@ -87,19 +87,45 @@ function differing(published: [string, string][], original: [string, string][]):
   return out;
 }
 
-/** What differs in those boxes, property by property. */
+/**
+ * What differs in those boxes, property by property; a box whose values agree in these two
+ * snapshots is left out (it differed in the first two only while the page was still changing).
+ */
 function differences(boxes: string[], published: [string, string][], original: [string, string][]): string[] {
   const a = new Map(published);
   const b = new Map(original);
-  return boxes.map((at) => {
+  return boxes.flatMap((at) => {
     const mine = a.get(at);
     const theirs = b.get(at);
-    if (mine === undefined) return `${at}: only with the original stylesheet`;
-    if (theirs === undefined) return `${at}: only with the published stylesheet`;
+    if (mine === undefined) return [`${at}: only with the original stylesheet`];
+    if (theirs === undefined) return [`${at}: only with the published stylesheet`];
     const values = new Map(mine.split('\n').map((d) => [d.slice(0, d.indexOf(':')), d] as const));
     const props = theirs.split('\n').filter((d) => values.get(d.slice(0, d.indexOf(':'))) !== d);
-    return `${at}: ${props.slice(0, 3).map((d) => `${d} (published: ${values.get(d.slice(0, d.indexOf(':'))) ?? 'none'})`).join(', ')}`;
+    if (props.length === 0 && mine.split('\n').length === theirs.split('\n').length) return [];
+    return [`${at}: ${props.slice(0, 3).map((d) => `${d} (published: ${values.get(d.slice(0, d.indexOf(':'))) ?? 'none'})`).join(', ')}`];
   });
+}
+
+/**
+ * Waits until the page's markup has not changed for half a second (search results and their
+ * fragments arrive one after another; on a busy machine the last may come after the first is
+ * shown): the snapshots must all see the same page.
+ */
+async function settled(page: Page): Promise<void> {
+  let last = '';
+  await expect
+    .poll(async () => {
+      const now = await page.evaluate(() => {
+        const html = document.body.innerHTML;
+        let h = 0x811c9dc5;
+        for (let i = 0; i < html.length; i++) h = Math.imul(h ^ html.charCodeAt(i), 0x01000193);
+        return `${html.length}:${(h >>> 0).toString(16)}`;
+      });
+      const same = now === last;
+      last = now;
+      return same;
+    }, {intervals: [500], timeout: 60_000})
+    .toBe(true);
 }
 
 type Case = {
@@ -193,6 +219,7 @@ for (const c of cases) {
         )
         .toBe(true);
       if (c.act) await c.act(page);
+      await settled(page);
       // Blocks far from the screen keep an estimated height until laid out (content-visibility:
       // auto, src/css/custom.css), which would move every height above them while the stylesheet
       // is swapped: lay out the whole page.
