@@ -50,15 +50,21 @@ const freshSetFile = 'scripts/search/queries-fresh.json';
 const moreSetFile = 'scripts/search/queries-more.json';
 
 /**
- * The blind held-out readers' questions (issue 41): 99 a language, cut from issues and discussions
- * that no other query file cites, collected by someone who never ran the search, and never tuned on.
+ * The first blind set (99 readers' questions a language), held out until it had been scored twice
+ * and its misses published, tuned on since (issue 41, `half: tune`).
  */
-const blindSetFile = 'scripts/search/queries-blind.json';
+const firstBlindSetFile = 'scripts/search/queries-blind.json';
+
+/**
+ * The blind held-out readers' questions (issue 41): 115 a language, cut from issues and discussions
+ * that no other query file cites, collected by people who never ran the search, and never tuned on.
+ */
+const blindSetFile = 'scripts/search/queries-blind2.json';
 
 /**
  * The held-out readers' questions and the file they come from: the blind set's `heldout` queries,
- * or null while it has none. queries-readers.json's old held-out half and the fresh set were each
- * read while tuning and are tuned on since 2026-11-28 (issue 41).
+ * or null while it has none. queries-readers.json's old held-out half, the fresh set and the first
+ * blind set were each read while tuning and are tuned on since (issue 41).
  * @returns {{file: string, set: {zh: Query[], en: Query[]}} | null}
  */
 function heldOutSet() {
@@ -294,4 +300,4 @@ function sample(queries, count) {
   return queries.filter((_, i) => i % step === 0).slice(0, count);
 }
 
-module.exports = {searchResultsMs, rankingCode, querySet, readerSetFile, freshSetFile, moreSetFile, blindSetFile, heldOutSet, localized, pageOf, pagesOf, score, runQueries, runAll, rankAll, sample, byStart, resultKey, showAll};
+module.exports = {searchResultsMs, rankingCode, querySet, readerSetFile, freshSetFile, moreSetFile, firstBlindSetFile, blindSetFile, heldOutSet, localized, pageOf, pagesOf, score, runQueries, runAll, rankAll, sample, byStart, resultKey, showAll};

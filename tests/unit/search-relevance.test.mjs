@@ -76,18 +76,18 @@ test('the held-out set is kept apart: none of its queries is in the committed se
   }
 });
 
-test("the readers' and fresh questions are all tuned on; the held-out ones are the blind set's, at least 99 a language, none of them in another set", () => {
-  const readers = querySet(core.readerSetFile);
-  const fresh = querySet(core.freshSetFile);
-  for (const lang of ['zh', 'en']) {
-    assert.ok(readers[lang].length >= 150 && readers[lang].every((q) => q.half === 'tune'), lang);
-    assert.ok(fresh[lang].every((q) => q.half === 'tune'), lang);
+test("the readers', fresh, more and first blind questions are all tuned on; the held-out ones are the second blind set's, at least 115 a language, none of them in another set", () => {
+  const tuned = [core.readerSetFile, core.freshSetFile, core.moreSetFile, core.firstBlindSetFile];
+  for (const file of tuned) {
+    const set = querySet(file);
+    for (const lang of ['zh', 'en']) assert.ok(set[lang].length >= 60 && set[lang].every((q) => q.half === 'tune'), `${file} ${lang}`);
   }
   const heldOut = core.heldOutSet();
   assert.equal(heldOut?.file, core.blindSetFile);
-  const others = [core.readerSetFile, core.freshSetFile, 'scripts/search/queries.json', 'scripts/search/queries-heldout.json'];
+  const others = [...tuned, 'scripts/search/queries.json', 'scripts/search/queries-heldout.json'];
   for (const lang of ['zh', 'en']) {
-    assert.ok(heldOut.set[lang].length >= 99, `${lang}: ${heldOut.set[lang].length} held out`);
+    assert.ok(heldOut.set[lang].length >= 115, `${lang}: ${heldOut.set[lang].length} held out`);
+    assert.equal(new Set(heldOut.set[lang].map((q) => q.q.toLowerCase())).size, heldOut.set[lang].length, `${lang}: a held-out query twice`);
     const seen = new Set(others.flatMap((file) => querySet(file)[lang].map((q) => q.q.toLowerCase())));
     const sources = new Set(others.flatMap((file) => querySet(file)[lang].map((q) => q.source)).filter((x) => x && x !== 'faq'));
     assert.deepEqual(heldOut.set[lang].filter((q) => seen.has(q.q.toLowerCase())).map((q) => q.q), [], `${lang}: held-out queries found in a tuning set`);
