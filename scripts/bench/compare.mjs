@@ -17,20 +17,27 @@ export function parseBenchArgs(argv) {
     'skip-build': {type: 'boolean'},
     // The search figures alone, on the site as built; the rest stays from the last run.
     'only-search': {type: 'boolean'},
+    // The configuration checker's figures alone, on the site as built; the rest stays from the last run.
+    'only-checker': {type: 'boolean'},
     // The first query's bytes against the budget, on the site as built; exits 1 when over.
     'check-search': {type: 'boolean'},
     // The render-blocking bytes of the diagram pages against the budget, on the site as built; exits 1 when over.
     'check-blocking': {type: 'boolean'},
   }, argv);
   const onlySearch = given['only-search'] ?? false;
+  const onlyChecker = given['only-checker'] ?? false;
   const checkSearch = given['check-search'] ?? false;
   const checkBlocking = given['check-blocking'] ?? false;
   const options = {
     out: given.out ?? 'build', port: Number(given.port ?? 4400), runs: Number(given.runs ?? 5),
-    skipBuild: (given['skip-build'] ?? false) || onlySearch || checkSearch || checkBlocking, compare: given.compare ?? null, onlySearch, checkSearch, checkBlocking,
+    skipBuild: (given['skip-build'] ?? false) || onlySearch || onlyChecker || checkSearch || checkBlocking, compare: given.compare ?? null,
+    onlySearch, onlyChecker, checkSearch, checkBlocking,
   };
   if (!Number.isInteger(options.port) || options.port < 1 || options.port > 65534) throw new Error(`bench: --port must be 1-65534, not ${given.port}`);
   if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error('bench: --runs must be a positive whole number');
+  if ([onlySearch, onlyChecker, checkSearch, checkBlocking, options.compare !== null].filter(Boolean).length > 1) {
+    throw new Error('bench: --only-search, --only-checker, --check-search, --check-blocking and --compare are each a run of their own: give one');
+  }
   return options;
 }
 

@@ -35,6 +35,7 @@ export function resultsMarkdown(r) {
       + `problems listed ${c.checkMs} ms after pasting a broken file (with the 300 ms pause; median of 3).`
       + (c.keyWhileCheckingMs === undefined ? '' : ` With 1 MB pasted, a key typed while a check runs is painted ${c.keyWhileCheckingMs} ms after its input (median of 3 runs of 8 keys);`
         + ` the trace panel answers a port none of 10,000 rules has in ${c.trace10kRulesMs} ms and a 30-letter name against regexp:(a+)+$ in ${c.traceRegexpMs} ms (median of 3).`));
+    if (c.measured) lines.push('', `Checker figures measured ${c.measured.date}, commit ${c.measured.commit} (\`--only-checker\`); the rest as dated above.`);
   }
   const si = r.search.index;
   lines.push('', `Local search (Pagefind): whole index zh-CN ${si['zh-CN'].gzipKB} KB gzip (${si['zh-CN'].files} files), en ${si.en.gzipKB} KB (${si.en.files} files), `

@@ -3,12 +3,13 @@
 // a first visit costs, Lighthouse mobile scores and the local search. Writes bench/results.json
 // and bench/results.md. Budgets are reported, never enforced: this is not a test.
 //
-//   npm run bench [-- --out DIR --port 4400 --runs 5 --skip-build --only-search --check-search --check-blocking --compare DIR]
+//   npm run bench [-- --out DIR --port 4400 --runs 5 --skip-build --only-search --only-checker --check-search --check-blocking --compare DIR]
 //
 // --out     where to build (default build/, as `npm run build`); --skip-build measures DIR as it is
 // --only-search  measures the local search alone on DIR as built (no build, Lighthouse, checker or
 //           bundle report) and replaces only the search figures of bench/results.*, which then
 //           say when each part was measured
+// --only-checker  the same for the configuration checker's figures
 // --check-search  measures only the bytes of a first query in each language on DIR as built and
 //           exits 1 when one is over the 150 KB budget; writes nothing
 // --check-blocking  measures only the first visit's bytes of the pages with a diagram (both
@@ -275,28 +276,45 @@ async function compareMain() {
   console.log(compareMarkdown(comparison));
 }
 
-/** --only-search: the search figures of the site as built, into the last run's results. */
-async function searchOnlyMain() {
+/**
+ * A part of the figures measured alone on the site as built (--only-search, --only-checker), into the
+ * last full run's results: that part and its budget rows anew, dated (`measured`), the rest as the
+ * full run left them.
+ * @param {string} flag the option, for the message
+ * @param {'search'|'checker'} key the part of the results
+ * @param {(browser: import('@playwright/test').Browser, results: any) => Promise<any>} measure
+ * @param {(row: {name: string}) => boolean} isRow the part's budget rows
+ */
+async function partOnlyMain(flag, key, measure, isRow) {
   const previousFile = join(root, 'bench/results.json');
-  if (!existsSync(previousFile)) throw new Error('bench: --only-search needs a bench/results.json from a full run');
+  if (!existsSync(previousFile)) throw new Error(`bench: ${flag} needs a bench/results.json from a full run`);
   const results = JSON.parse(readFileSync(previousFile, 'utf8'));
   const server = await serve(outDir);
   const browser = await chromium.launch({executablePath: findChromium(), args: chromiumArgs});
   try {
-    results.search = await searchFigures(browser);
+    results[key] = await measure(browser, results);
   } finally {
     await browser.close();
     server.kill();
   }
-  results.search.measured = {date: new Date().toISOString(), commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], {cwd: root, encoding: 'utf8'}).stdout.trim()};
-  // The search rows anew; the others as the full run left them.
-  const isSearchRow = (row) => row.name.startsWith('first search');
-  results.budgets = [...(results.budgets ?? []).filter((row) => !isSearchRow(row)),
-    ...budgetRows(results, budgets, null, '', growthToleranceKB).filter(isSearchRow)];
+  results[key].measured = {date: new Date().toISOString(), commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], {cwd: root, encoding: 'utf8'}).stdout.trim()};
+  results.budgets = [...(results.budgets ?? []).filter((row) => !isRow(row)),
+    ...budgetRows(results, budgets, null, '', growthToleranceKB).filter(isRow)];
   writeFileSync(previousFile, `${JSON.stringify(results, null, 1)}\n`);
   writeFileSync(join(root, 'bench/results.md'), resultsMarkdown(results));
   console.log(resultsMarkdown(results));
 }
+
+/** --only-search: the search figures of the site as built, into the last run's results. */
+const searchOnlyMain = () => partOnlyMain('--only-search', 'search', (browser) => searchFigures(browser), (row) => row.name.startsWith('first search'));
+
+/**
+ * --only-checker: the checker's figures of the site as built, into the last run's results (the pages
+ * the last full run visited are what "no page above loads" is measured against).
+ */
+const checkerOnlyMain = () => partOnlyMain('--only-checker', 'checker',
+  (browser, results) => checkerFigures(browser, outDir, Object.values(results.results ?? {}).map((p) => p.firstVisit)),
+  (row) => row.name.startsWith('checker:') || row.name.startsWith('trace panel:'));
 
 /**
  * --check-search: the bytes of a first query in each language on the site as built, against the
@@ -413,7 +431,7 @@ async function main() {
 }
 
 (options.compare ? compareMain() : options.checkSearch ? checkSearchMain() : options.checkBlocking ? checkBlockingMain()
-  : options.onlySearch ? searchOnlyMain() : main()).catch((err) => {
+  : options.onlySearch ? searchOnlyMain() : options.onlyChecker ? checkerOnlyMain() : main()).catch((err) => {
   console.error(err);
   process.exit(1);
 });

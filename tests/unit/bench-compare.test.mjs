@@ -5,14 +5,18 @@ import assert from 'node:assert/strict';
 import {compareMarkdown, interleave, medians, parseBenchArgs, ratio} from '../../scripts/bench/compare.mjs';
 
 test('options: defaults, values, --compare, and clear errors', () => {
-  assert.deepEqual(parseBenchArgs([]), {out: 'build', port: 4400, runs: 5, skipBuild: false, compare: null, onlySearch: false, checkSearch: false, checkBlocking: false});
+  assert.deepEqual(parseBenchArgs([]), {out: 'build', port: 4400, runs: 5, skipBuild: false, compare: null, onlySearch: false, onlyChecker: false, checkSearch: false, checkBlocking: false});
   assert.deepEqual(parseBenchArgs(['--compare', '/tmp/old', '--runs', '3', '--skip-build', '--port', '4700']),
-    {out: 'build', port: 4700, runs: 3, skipBuild: true, compare: '/tmp/old', onlySearch: false, checkSearch: false, checkBlocking: false});
+    {out: 'build', port: 4700, runs: 3, skipBuild: true, compare: '/tmp/old', onlySearch: false, onlyChecker: false, checkSearch: false, checkBlocking: false});
   // The search figures alone never build.
-  assert.deepEqual(parseBenchArgs(['--only-search']), {out: 'build', port: 4400, runs: 5, skipBuild: true, compare: null, onlySearch: true, checkSearch: false, checkBlocking: false});
+  assert.deepEqual(parseBenchArgs(['--only-search']), {out: 'build', port: 4400, runs: 5, skipBuild: true, compare: null, onlySearch: true, onlyChecker: false, checkSearch: false, checkBlocking: false});
+  assert.deepEqual(parseBenchArgs(['--only-checker']), {out: 'build', port: 4400, runs: 5, skipBuild: true, compare: null, onlySearch: false, onlyChecker: true, checkSearch: false, checkBlocking: false});
+  // two runs of their own in one command are refused
+  assert.throws(() => parseBenchArgs(['--only-search', '--only-checker']), /each a run of their own/);
+  assert.throws(() => parseBenchArgs(['--check-search', '--compare', '/tmp/old']), /each a run of their own/);
   // nor do the size checks
   assert.deepEqual(parseBenchArgs(['--check-blocking', '--out', '/tmp/main']),
-    {out: '/tmp/main', port: 4400, runs: 5, skipBuild: true, compare: null, onlySearch: false, checkSearch: false, checkBlocking: true});
+    {out: '/tmp/main', port: 4400, runs: 5, skipBuild: true, compare: null, onlySearch: false, onlyChecker: false, checkSearch: false, checkBlocking: true});
   assert.throws(() => parseBenchArgs(['--compare']), /--compare needs a value/);
   assert.throws(() => parseBenchArgs(['--compare', '--runs', '3']), /--compare needs a value/);
   assert.throws(() => parseBenchArgs(['--comapre', 'x']), /unknown option --comapre/);
