@@ -248,3 +248,14 @@ test('the full VLESS outbound is checked down to its account (the last false pas
     ['a misspelled server key', outbound({}, {pot: 443})],
   ] as const) assert.ok(errors(text).length > 0, what);
 });
+
+test('content after the configuration is a problem here, although v2ray 5.52.0 ignores it (guide/command#v2ray-test)', () => {
+  // v2ray decodes only the first JSON value of a file (infra/conf/serial/loader.go, v5cfg/root.go):
+  // a second object pasted after the first is never read, and `v2ray test` says Configuration OK.
+  const parsed = parseConfig('{"log": {}}\n{"inbounds": []}\n');
+  const after = parsed.problems.filter((p) => p.kind === 'syntax' && p.code === 'EndOfFileExpected');
+  assert.equal(after.length, 1, JSON.stringify(parsed.problems));
+  assert.equal(after[0]!.from, parsed.text.indexOf('{"inbounds"'));
+  assert.equal(after[0]!.line, lineColumn(parsed.text, parsed.text.indexOf('{"inbounds"')).line);
+  assert.deepEqual(parseConfig('{"log": {}}\n').problems, []);
+});
