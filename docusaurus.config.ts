@@ -23,6 +23,7 @@ import remarkLabProofs from './src/plugins/labProofs';
 import labProofsCache from './src/plugins/labProofs/cache';
 import remarkTraceLink from './src/plugins/traceLink';
 import rehypeStaticBlocks from './src/plugins/staticBlocks';
+import rehypeTableNames from './src/plugins/tableNames';
 import remarkStaticDiagrams from './src/plugins/staticDiagrams';
 import staticDiagrams, {diagramModulesDir} from './src/plugins/staticDiagrams/plugin';
 import {mermaidThemeConfig} from './config/mermaid';
@@ -102,7 +103,7 @@ export default {
           remarkPlugins: [remarkLabProofs, remarkTraceLink],
           beforeDefaultRemarkPlugins,
           // last: plain paragraphs, lists and tables as HTML React does not hydrate (src/plugins/staticBlocks)
-          rehypePlugins: [rehypeAnchorAliases, rehypeStaticBlocks],
+          rehypePlugins: [rehypeAnchorAliases, rehypeTableNames, rehypeStaticBlocks],
         },
         blog: false,
         theme: {customCss: './src/css/custom.css'},
@@ -136,7 +137,7 @@ export default {
         editUrl,
         editLocalizedFiles: true,
         showLastUpdateTime: withGit,
-        rehypePlugins: [rehypeAnchorAliases, rehypeStaticBlocks],
+        rehypePlugins: [rehypeAnchorAliases, rehypeTableNames, rehypeStaticBlocks],
         remarkPlugins: [remarkLabProofs, remarkTraceLink],
         beforeDefaultRemarkPlugins,
       },

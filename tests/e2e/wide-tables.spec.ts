@@ -116,3 +116,25 @@ test('without JavaScript, every table can take the focus', async ({browser}) => 
     await context.close();
   }
 });
+
+// Each table is named after its section (src/plugins/tableNames): a screen reader that reaches
+// one says which it is. The name is the text of the nearest heading before the table, without the
+// heading's "#" link.
+for (const [path, first] of [['/config/routing', '域名匹配'], ['/en_US/config/routing', 'Domain matching'], ['/en_US/config/dns', null]] as const) {
+  test(`${path}: every table after a heading is named after it`, async ({page}) => {
+    await page.goto(path);
+    await hydrated(page);
+    const found = await page.evaluate(() => {
+      const headings = Array.from(document.querySelectorAll('article .markdown :is(h2, h3, h4, h5, h6)'));
+      return Array.from(document.querySelectorAll('article .markdown table')).map((table) => {
+        const before = headings.filter((h) => h.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).at(-1);
+        const text = before ? Array.from(before.childNodes).filter((n) => !(n instanceof HTMLElement && n.classList.contains('hash-link')))
+          .map((n) => n.textContent ?? '').join('').replace(/[\s\u200b]+/g, ' ').trim() : null;
+        return {label: table.getAttribute('aria-label'), heading: text};
+      });
+    });
+    expect(found.length).toBeGreaterThan(1);
+    for (const {label, heading} of found) expect(label).toBe(heading);
+    if (first) await expect(page.getByRole('table', {name: first, exact: true}).first()).toBeAttached();
+  });
+}

@@ -38,6 +38,8 @@ export type Props = {
   className?: string;
   id?: string;
   start?: number;
+  /** a table's name (src/plugins/tableNames) */
+  'aria-label'?: string;
 };
 
 type DocusaurusWindow = {docusaurus?: {preload: (path: string) => unknown}};
