@@ -309,11 +309,15 @@ async function partOnlyMain(flag, key, measure, isRow) {
 const searchOnlyMain = () => partOnlyMain('--only-search', 'search', (browser) => searchFigures(browser), (row) => row.name.startsWith('first search'));
 
 /**
- * --only-checker: the checker's figures of the site as built, into the last run's results (the pages
- * the last full run visited are what "no page above loads" is measured against).
+ * --only-checker: the checker's figures of the site as built, into the last run's results. "No page
+ * above loads" is measured against the same pages visited again on this build (their bytes only, no
+ * Lighthouse): the last run's files have another build's hashed names.
  */
-const checkerOnlyMain = () => partOnlyMain('--only-checker', 'checker',
-  (browser, results) => checkerFigures(browser, outDir, Object.values(results.results ?? {}).map((p) => p.firstVisit)),
+const checkerOnlyMain = () => partOnlyMain('--only-checker', 'checker', async (browser) => {
+  const visits = [];
+  for (const path of pages) visits.push(await visitOnce(browser, outDir, path, origin));
+  return checkerFigures(browser, outDir, visits);
+},
   (row) => row.name.startsWith('checker:') || row.name.startsWith('trace panel:'));
 
 /**
