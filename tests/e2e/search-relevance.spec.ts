@@ -32,25 +32,29 @@ const limits = {
 // under, so a keyword taken away shows. The third set, queries-more.json (63 a language), scored
 // once blind at zh 68.3 % / 88.9 %, en 65.1 % / 84.1 %, then tuned on with keywords and the FAQ: zh
 // 87.3 % / 95.2 %, en 81.0 % / 92.1 % with the ranking before; with the two changes above, zh
-// 79.4 % / 95.2 %, en 79.4 % / 92.1 % (their keywords were chosen against the ranking before).
+// 79.4 % / 95.2 %, en 79.4 % / 92.1 % (their keywords were chosen against the ranking before). The
+// first blind set, queries-blind.json (99 a language), was held out until it had been scored twice
+// (zh 68.7 % / 86.9 %, en 70.7 % / 88.9 % the second time) and its misses published; then the seventh
+// round (scripts/search/README.md) tuned keywords on it and on the others: blind zh 85.9 % / 94.9 %,
+// en 85.9 % / 97 %; more zh 88.9 % / 95.2 %, en 84.1 % / 96.8 %; readers, fresh and titles as before.
 const tunedLimits = {
   readers: {file: readerSetFile, min: 150, zh: {successAt1: 98, successAt3: 99}, en: {successAt1: 94, successAt3: 99}},
   fresh: {file: freshSetFile, min: 80, zh: {successAt1: 87, successAt3: 97}, en: {successAt1: 85, successAt3: 98}},
-  more: {file: moreSetFile, min: 60, zh: {successAt1: 79, successAt3: 95}, en: {successAt1: 79, successAt3: 92}},
-  blind1: {file: firstBlindSetFile, min: 99, zh: {successAt1: 68, successAt3: 86}, en: {successAt1: 70, successAt3: 88}},
+  more: {file: moreSetFile, min: 60, zh: {successAt1: 88, successAt3: 95}, en: {successAt1: 84, successAt3: 96}},
+  blind1: {file: firstBlindSetFile, min: 99, zh: {successAt1: 85, successAt3: 94}, en: {successAt1: 85, successAt3: 96}},
 } as const;
 
-// The readers' held-out questions (relevanceCore.cjs `heldOutSet`): scripts/search/queries-blind.json,
-// 99 a language from issues and discussions no other set cites, collected by someone who never ran
-// the search, and never tuned on (issue 41). Scored once (2026-11-28, rank.mjs on the build with
-// the keywords in readers' words and the FAQ's new answers): zh 67.7 % at 1 and 85.9 % at 3, en
-// 65.7 % and 87.9 % (the goal is 90 % and 97 %; bench/search-relevance.md lists the misses). Scored
-// a second time after the next round (Chinese indexed as the browser splits a query, phrase pairs,
-// the queries-more keywords and error messages, the BBR answer; none chosen from it): zh 68.7 % /
-// 86.9 %, en 70.7 % / 88.9 %. The floors are just under.
+// The readers' held-out questions (relevanceCore.cjs `heldOutSet`): scripts/search/queries-blind2.json,
+// 115 a language (70 asked in Chinese, 45 in English, each with its twin) from issues and discussions
+// no other set cites, collected by two helpers who never ran the search, and never tuned on (issue 41).
+// Scored once (2026-11-28, rank.mjs on the build with the seventh round's keywords, after every
+// change of this round had been chosen): zh 67 % at 1 and 78.3 % at 3, en 68.7 % and 89.6 % (the goal
+// is 90 % and 97 %; bench/search-relevance.md lists the misses). The first blind set had scored about
+// the same before it was tuned on: keywords tuned on questions seen lift those questions, not unseen
+// ones. The floors are just under.
 const heldOutLimits = {
-  zh: {successAt1: 68, successAt3: 86},
-  en: {successAt1: 70, successAt3: 88},
+  zh: {successAt1: 66, successAt3: 78},
+  en: {successAt1: 68, successAt3: 89},
 } as const;
 
 /** Queries a language typed into the modal: each waits for the modal's 500 ms pause and its fragments. */
