@@ -290,16 +290,16 @@ async function beginsAWord(first: PagefindResult | undefined, word: string): Pro
  * question and function words alone finds nothing (indexContract.mjs `meaningfulWords`); those
  * words are not searched (`searchedText`). The words' index chunks are the ones the whole query
  * needs, so the further searches rarely download anything; so does each pair of words searched as a
- * phrase (`queryPairs`, `phraseWeights`). A query of more than `queryMaxWords`
- * meaningful words is answered by Pagefind alone, with pages that have every word. `boost`
+ * phrase (`queryPairs`, `phraseWeights`). Of a query of more than `queryMaxWords`
+ * meaningful words, the first `queryMaxWords` are searched, and pairs of them. `boost`
  * weighs the reader's docs set (`currentSetBoost`; scripts/search/rank.mjs tries others).
  */
 export async function rankedResults(pagefind: Pagefind, query: string, set: DocsSet, limit = pagesPerQuery, boost = currentSetBoost): Promise<PagefindResult[]> {
-  const words = meaningfulWords(query);
+  const words = meaningfulWords(query).slice(0, queryMaxWords);
   if (words.length === 0) return [];
   const text = searchedText(query);
-  if (words.length > queryMaxWords) return (await scoredResults(pagefind, text, set, boost)).slice(0, limit).map(({result}) => result);
-  const pairs = queryPairs(query).filter(({words: pair}) => pair.every((w) => exactQuery(w)));
+  const kept = new Set(words);
+  const pairs = queryPairs(query).filter(({words: pair}) => pair.every((w) => kept.has(w) && exactQuery(w)));
   const [perWord, whole, phrases] = await Promise.all([
     Promise.all(words.map((word) => wordResults(pagefind, word, set, boost))),
     words.length > 1 ? scoredResults(pagefind, text, set, boost) : Promise.resolve([]),

@@ -107,6 +107,28 @@ test('searchHits asks both docs sets and lists the reader\'s set first on a tie'
   assert.equal(asked.length, 6);
 });
 
+test('a query of more than queryMaxWords meaningful words is ranked by its first ones, not left to Pagefind\'s every-word search', async () => {
+  // 20 words; the page has the first 12 and none of the rest, so no page has every word.
+  const words = Array.from({length: 20}, (_, i) => `w${i}`);
+  const asked: string[] = [];
+  const pagefind: Pagefind = {
+    options: async () => {},
+    search: async (query) => {
+      asked.push(query);
+      const plain = query.replace(/"/g, '');
+      return {results: words.slice(0, 12).includes(plain) ? [result('/config/long', 1)] : []};
+    },
+  };
+  const ranked = await rankedResults(pagefind, words.join(' '), 'main');
+  assert.deepEqual(ranked.map((r) => r.id), ['/config/long']);
+  // The words after the 16th are never searched, alone or in a pair.
+  // (the whole query, every word in one search, is asked once as well: a page with all of them would gain)
+  const wordAndPhraseSearches = asked.filter((q) => !q.includes(' ') || q.startsWith('"'));
+  const searchedWords = new Set(wordAndPhraseSearches.flatMap((q) => q.replace(/"/g, '').split(' ')));
+  assert.deepEqual(words.filter((w) => searchedWords.has(w)), words.slice(0, queryMaxWords));
+  assert.equal(asked.filter((q) => q.includes(' ') && !q.startsWith('"')).length, 2);
+});
+
 test('a null answer from Pagefind (its search was superseded) is no results, not a crash', async () => {
   const pagefind: Pagefind = {options: async () => {}, search: async () => null};
   assert.deepEqual(await searchHits(pagefind, 'x', 'main'), []);
@@ -142,7 +164,7 @@ test('rankedResults lists the merged results without downloading a fragment; sea
 
 test('a Chinese query is split into words as a reader\'s browser splits it; a word said twice counts once', () => {
   assert.deepEqual(queryWords('显示运营商的 DNS DNS'), ['显示', '运营', '商', '的', 'DNS']);
-  assert.equal(queryMaxWords, 8);
+  assert.equal(queryMaxWords, 16);
 });
 
 test('the indexer splits Chinese into the words a query is split into, so that 路由 is not found as 路径 is', () => {
