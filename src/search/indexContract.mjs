@@ -35,6 +35,24 @@ export const keywordsEnd = '\u2042';
  */
 export const queryMaxWords = 16;
 
+const hanPattern = /\p{Script=Han}/u;
+
+/** @type {Intl.Segmenter | null | undefined} */
+let segmenterMade;
+
+/**
+ * The one Chinese word segmenter that splits queries and the indexer's text alike, made on first
+ * use (a query splits twice, `queryWords` and `queryPairs`; the indexer splits each text of a page),
+ * or null where the runtime has none.
+ * @returns {Intl.Segmenter | null}
+ */
+function wordSegmenter() {
+  if (segmenterMade === undefined) {
+    segmenterMade = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter('zh', {granularity: 'word'}) : null;
+  }
+  return segmenterMade;
+}
+
 /**
  * The words of a query: split at spaces, and Chinese (which has no spaces) into words with the
  * browser's word segmenter where it has one (as Pagefind itself splits Chinese), each word once.
@@ -51,8 +69,8 @@ export function queryWords(query) {
  * @returns {string[][]}
  */
 function queryParts(query) {
-  const segmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter('zh', {granularity: 'word'}) : null;
-  return query.trim().split(/\s+/).filter(Boolean).map((part) => (segmenter && /\p{Script=Han}/u.test(part)
+  const segmenter = wordSegmenter();
+  return query.trim().split(/\s+/).filter(Boolean).map((part) => (segmenter && hanPattern.test(part)
     ? [...segmenter.segment(part)].filter((s) => s.isWordLike).map((s) => s.segment)
     : [part]));
 }
@@ -95,9 +113,11 @@ export function queryPairs(query) {
  */
 export function separateWords(text, separator) {
   if (!hanPattern.test(text)) return text;
+  const segmenter = wordSegmenter();
+  if (!segmenter) throw new Error('separateWords needs Intl.Segmenter, which this runtime lacks');
   let out = '';
   let before = '';
-  for (const {segment} of new Intl.Segmenter('zh', {granularity: 'word'}).segment(text)) {
+  for (const {segment} of segmenter.segment(text)) {
     // Between two words, one of them Chinese; not beside a space, which separates them already.
     if (before && (hanPattern.test(segment) || hanPattern.test(before)) && !/^\s+$/u.test(segment) && !/^\s+$/u.test(before)) out += separator;
     out += segment;
@@ -106,7 +126,6 @@ export function separateWords(text, separator) {
   return out;
 }
 
-const hanPattern = /\p{Script=Han}/u;
 
 /**
  * Words that say how a question is asked, not what it is about: question words and function words
