@@ -208,8 +208,8 @@ async function inside(bin) {
  * @typedef {import('./context.mjs').LabContext} LabContext
  */
 
-/** The page blocks a scenario runs, at its start (run) or when its check starts them (later). @param {Scenario} s */
-const pageIds = (s) => [...Object.values(s.run), ...Object.values(s.later ?? {})].flatMap((v) => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x) => typeof x === 'string') : []));
+/** The page blocks a scenario runs, at its start (run) or when its check starts them (later), each once. @param {Scenario} s */
+const pageIds = (s) => [...new Set([...Object.values(s.run), ...Object.values(s.later ?? {})].flatMap((v) => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x) => typeof x === 'string') : [])))];
 
 /**
  * The field names of every configuration a scenario runs (page blocks and its own): words its
