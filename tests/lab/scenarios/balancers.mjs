@@ -26,7 +26,7 @@ const carriedBy = (lab, servers) => servers.filter((s) => /accepted tcp:example\
  * next role (a fresh client on the same configuration) tries again. Returns the role that showed it.
  * @param {import('../run.mjs').LabContext} lab @param {string[]} roles @param {string[]} servers
  */
-async function unmeasuredFirstRequest(lab, roles, servers) {
+export async function unmeasuredFirstRequest(lab, roles, servers) {
   const routed = /(?:default route for |taking detour \[[^\]]+\] for \[)tcp:example\.com:80/;
   for (const [i, role] of roles.entries()) {
     if (i > 0) {
