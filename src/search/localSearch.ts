@@ -77,6 +77,7 @@ export type PagefindSearch = {results: PagefindResult[]};
 export type Pagefind = {
   options: (options: Record<string, unknown>) => Promise<void>;
   search: (query: string, options?: {filters?: Record<string, string>}) => Promise<PagefindSearch | null>;
+  preload: (query: string) => Promise<void>;
 };
 
 /**
@@ -259,6 +260,23 @@ export function rankByWords(perWord: (Scored[] | null)[], whole: Scored[] = [],
 }
 
 /**
+ * After the last character of any word: `word` + this sorts after every word `word` begins.
+ */
+export const familyEnd = '\uffff';
+
+/**
+ * Loads every index file that holds a word some query word begins. Pagefind loads only the file whose
+ * range holds the query word itself, but it matches the words that begin with it (http: http2,
+ * httpupgrade) in every file loaded so far, so the same query ranked differently after other searches
+ * had loaded the next file (measured 2026-11-28: "HTTP" from /en_US/v5/ listed the HTTP page first on
+ * a fresh page and the HTTP/2 page first after searches for httpupgrade and http2). Preloading
+ * `word + familyEnd` also loads the file where the words beginning with `word` end.
+ */
+export async function loadWordFamilies(pagefind: Pagefind, words: string[]): Promise<void> {
+  await Promise.all(words.map((word) => pagefind.preload(`${word}${familyEnd}`)));
+}
+
+/**
  * A word's pages in both docs sets, scored, or null when the index lacks the word: not only a
  * shorter word Pagefind fell back to (`exactQuery`), unless it begins a word the index has.
  */
@@ -300,6 +318,7 @@ export async function rankedResults(pagefind: Pagefind, query: string, set: Docs
   const text = searchedText(query);
   const kept = new Set(words);
   const pairs = queryPairs(query).filter(({words: pair}) => pair.every((w) => kept.has(w) && exactQuery(w)));
+  await loadWordFamilies(pagefind, words);
   const [perWord, whole, phrases] = await Promise.all([
     Promise.all(words.map((word) => wordResults(pagefind, word, set, boost))),
     words.length > 1 ? scoredResults(pagefind, text, set, boost) : Promise.resolve([]),

@@ -5,7 +5,7 @@ import './docusaurus-aliases.cjs';
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  cleanUrl, docsSetOf, dropLeadingTitle, keywordsEnd, mergeBySet, pageHits, rankByWords, rankedResults, safeExcerpt, searchHits, searchPages,
+  cleanUrl, docsSetOf, dropLeadingTitle, familyEnd, keywordsEnd, mergeBySet, pageHits, rankByWords, rankedResults, safeExcerpt, searchHits, searchPages,
   type Pagefind, type PagefindData, type PagefindResult,
 } from '../../src/search/localSearch';
 import {localSearch, queryOf, withFallback, type Mode, type Search} from '../../src/search/searchClient';
@@ -89,7 +89,7 @@ test('titles reach DocSearch escaped (it renders highlight values as HTML)', () 
 test('searchHits asks both docs sets and lists the reader\'s set first on a tie', async () => {
   const asked: unknown[] = [];
   const pagefind: Pagefind = {
-    options: async () => {},
+    options: async () => {}, preload: async () => {},
     search: async (query, options) => {
       asked.push([query, options?.filters]);
       const v5 = [result('v5/config/router', 1)];
@@ -112,7 +112,7 @@ test('a query of more than queryMaxWords meaningful words is ranked by its first
   const words = Array.from({length: 20}, (_, i) => `w${i}`);
   const asked: string[] = [];
   const pagefind: Pagefind = {
-    options: async () => {},
+    options: async () => {}, preload: async () => {},
     search: async (query) => {
       asked.push(query);
       const plain = query.replace(/"/g, '');
@@ -130,7 +130,7 @@ test('a query of more than queryMaxWords meaningful words is ranked by its first
 });
 
 test('a null answer from Pagefind (its search was superseded) is no results, not a crash', async () => {
-  const pagefind: Pagefind = {options: async () => {}, search: async () => null};
+  const pagefind: Pagefind = {options: async () => {}, preload: async () => {}, search: async () => null};
   assert.deepEqual(await searchHits(pagefind, 'x', 'main'), []);
 });
 
@@ -149,7 +149,7 @@ test('rankedResults lists the merged results without downloading a fragment; sea
   let fragments = 0;
   const counted = (url: string, score: number): PagefindResult => ({...result(url, score), data: async () => { fragments += 1; return result(url, score).data(); }});
   const pagefind: Pagefind = {
-    options: async () => {},
+    options: async () => {}, preload: async () => {},
     search: async (_query, options) => ({results: [
       ...(options?.filters?.set !== 'main' ? [counted('v5/a', 2)] : []),
       ...(options?.filters?.set !== 'v5' ? [counted('b', 1), counted('c', 0.1)] : []),
@@ -223,7 +223,7 @@ test('rankedResults searches each pair of words as a phrase, and the page that s
   const text: Record<string, string[]> = {faq: ['时', '区', '不同'], routing: ['区', '时', '规则', '不同']};
   const asked: string[] = [];
   const pagefind: Pagefind = {
-    options: async () => {},
+    options: async () => {}, preload: async () => {},
     search: async (query) => {
       asked.push(query);
       const words = queryWords(query.replace(/"/g, ''));
@@ -276,7 +276,7 @@ test('rankedResults: a page need not have every word of a query; the reader\'s d
   };
   const sets: Record<string, string> = {'v5/config/stream/kcp': 'v5'};
   const pagefind: Pagefind = {
-    options: async () => {},
+    options: async () => {}, preload: async () => {},
     search: async (query, options) => {
       const words = query.replace(/"/g, '').split(/\s+/);
       const pages = Object.keys(scores[words[0]!] ?? {}).filter((id) => words.every((w) => scores[w]?.[id] !== undefined));
@@ -332,7 +332,7 @@ function indexOf(pagesOf: Record<string, string[]>, sets: Record<string, string>
     return [];
   };
   const pagefind: Pagefind = {
-    options: async () => {},
+    options: async () => {}, preload: async () => {},
     search: async (query, options) => {
       asked.push(query);
       const quoted = query.startsWith('"');
@@ -495,4 +495,17 @@ test('the indexer refuses index files over its limit (Pagefind ignoring the chun
   writeFileSync(join(dir, 'en-us_big.pf_index'), Buffer.alloc(indexer.maxChunkKB * 1024 + 1));
   assert.deepEqual(indexer.oversizedChunks(dir), [`en-us_big.pf_index (${indexer.maxChunkKB} KB)`]);
   assert.ok(indexer.indexChunkSize < 20000, 'smaller than Pagefind\'s default, whose files are about 30 KB');
+});
+
+test('rankedResults first loads the index file where the words each query word begins end (the word + familyEnd), before any search', async () => {
+  const calls: string[] = [];
+  const pagefind: Pagefind = {
+    options: async () => {},
+    preload: async (query) => { calls.push(`preload ${query}`); },
+    search: async (query) => { calls.push(`search ${query}`); return {results: [result('/config/a', 1)]}; },
+  };
+  await rankedResults(pagefind, 'http proxy', 'main');
+  const firstSearch = calls.findIndex((c) => c.startsWith('search'));
+  assert.deepEqual(calls.slice(0, firstSearch).sort(), [`preload http${familyEnd}`, `preload proxy${familyEnd}`]);
+  assert.ok(calls.slice(firstSearch).every((c) => c.startsWith('search')));
 });
