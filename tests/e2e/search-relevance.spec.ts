@@ -1,6 +1,6 @@
 import {test, expect, hydrated, localePath, searchResultsMs} from './fixtures';
 import {openSearch, resultLinks, searchInput} from './search-links';
-import {querySet, rankAll, readerSetFile, freshSetFile, moreSetFile, firstBlindSetFile, blindSetFile, heldOutSet, runQueries, sample, score, byStart, localized, resultKey} from '../../scripts/search/relevanceCore.cjs';
+import {querySet, rankAll, readerSetFile, freshSetFile, moreSetFile, firstBlindSetFile, secondBlindSetFile, blindSetFile, heldOutSet, runQueries, sample, score, byStart, localized, resultKey} from '../../scripts/search/relevanceCore.cjs';
 import {currentSetBoost, docsSetOf, pagesPerQuery, ranking} from '../../src/search/localSearch';
 
 /**
@@ -38,31 +38,35 @@ const limits = {
 // round (scripts/search/README.md) tuned keywords on it and on the others: blind zh 85.9 % / 94.9 %,
 // en 85.9 % / 97 %; more zh 88.9 % / 95.2 %, en 84.1 % / 96.8 %; readers, fresh and titles as before.
 // Then, with the first 16 words of a long query ranked (indexContract.mjs `queryMaxWords`): blind zh
-// 87.9 % / 97 %, en 86.9 % / 98 %, the others as they were.
+// 87.9 % / 97 %, en 86.9 % / 98 %, the others as they were. The eighth round (scripts/search/README.md:
+// keywords and answers on about 40 pages, chosen on every tuned set, the second blind set included; a
+// query's word families loaded whole): readers zh 99.4 % / 100 %, en 96.8 % / 100 %; fresh zh 90.2 % /
+// 98.8 %, en 90.2 % / 100 %; more zh 88.9 % / 96.8 %, en 85.7 % / 100 %; blind zh 90.9 % / 97 %, en
+// 91.9 % / 98 %. Floors are raised where one lost query would still pass, and none is lowered.
 const tunedLimits = {
-  readers: {file: readerSetFile, min: 150, zh: {successAt1: 98, successAt3: 99}, en: {successAt1: 94, successAt3: 99}},
-  fresh: {file: freshSetFile, min: 80, zh: {successAt1: 87, successAt3: 97}, en: {successAt1: 85, successAt3: 98}},
-  more: {file: moreSetFile, min: 60, zh: {successAt1: 88, successAt3: 95}, en: {successAt1: 84, successAt3: 96}},
-  blind1: {file: firstBlindSetFile, min: 99, zh: {successAt1: 87, successAt3: 96}, en: {successAt1: 86, successAt3: 97}},
+  readers: {file: readerSetFile, min: 150, zh: {successAt1: 98, successAt3: 99}, en: {successAt1: 96, successAt3: 99}},
+  fresh: {file: freshSetFile, min: 80, zh: {successAt1: 89, successAt3: 97}, en: {successAt1: 89, successAt3: 98}},
+  more: {file: moreSetFile, min: 60, zh: {successAt1: 88, successAt3: 95}, en: {successAt1: 84, successAt3: 98}},
+  blind1: {file: firstBlindSetFile, min: 99, zh: {successAt1: 89, successAt3: 96}, en: {successAt1: 90, successAt3: 97}},
+  blind2: {file: secondBlindSetFile, min: 115, zh: {successAt1: 95, successAt3: 98}, en: {successAt1: 90, successAt3: 99}},
 } as const;
 
-// The readers' held-out questions (relevanceCore.cjs `heldOutSet`): scripts/search/queries-blind2.json,
-// 115 a language (70 asked in Chinese, 45 in English, each with its twin) from issues and discussions
+// The second blind set, queries-blind2.json (115 a language), was held out until it had been scored
+// three times (zh 67 % / 78.3 %, 77.4 % / 89.6 %, 75.7 % / 89.6 %; en 68.7 % / 89.6 %, 70.4 % / 91.3 %,
+// 71.3 % / 91.3 %) and its misses published; the eighth round (scripts/search/README.md) tuned on it:
+// zh 96.5 % / 99.1 %, en 91.3 % / 100 %.
+
+// The readers' held-out questions (relevanceCore.cjs `heldOutSet`): scripts/search/queries-blind3.json,
+// 125 a language (75 asked in Chinese, 50 in English, each with its twin) from issues and discussions
 // no other set cites, collected by two helpers who never ran the search, and never tuned on (issue 41).
-// Scored once (2026-11-28, rank.mjs on the build with the seventh round's keywords, after every
-// change of this round had been chosen): zh 67 % at 1 and 78.3 % at 3, en 68.7 % and 89.6 % (the goal
-// is 90 % and 97 %). The first blind set had scored about the same before it was tuned on: keywords
-// tuned on questions seen lift those questions, not unseen ones. That scoring showed 13 questions
-// with no result at all: over 8 meaningful words (a Chinese sentence splits finely), a query went to
-// Pagefind's every-word search. With the first 16 words ranked instead (a change of code, no query
-// named; the tuned sets gained 3 and lost none), scored a second time: zh 77.4 % / 89.6 %, en 70.4 % /
-// 91.3 %, none without a result. Then index files of 1800 word places instead of 2000 (for "vmess",
-// builder/search/pagefind.mjs `indexChunkSize`; the tuned sets unchanged) moved two Chinese questions
-// down and one English one up: zh 75.7 % / 89.6 %, en 71.3 % / 91.3 %, the figures of this build
-// (bench/search-relevance.md lists the misses). The floors are just under.
+// Scored once before the eighth round, on the build before it (totals only, no miss read): zh 74.4 % /
+// 88 %, en 78.4 % / 91.2 %; and once after every change of the round had been chosen: zh 75.2 % /
+// 88.8 %, en 77.6 % / 92.8 % (the goal is 90 % and 97 %). Keywords and answers chosen on the
+// questions seen lifted those by 7 to 21 points and the unseen ones by less than one, as in the
+// seventh round. The floors are just under.
 const heldOutLimits = {
-  zh: {successAt1: 75, successAt3: 89},
-  en: {successAt1: 71, successAt3: 91},
+  zh: {successAt1: 75, successAt3: 88},
+  en: {successAt1: 77, successAt3: 92},
 } as const;
 
 /** Queries a language typed into the modal: each waits for the modal's 500 ms pause and its fragments. */
@@ -105,7 +109,7 @@ for (const lang of ['zh', 'en'] as const) {
     const heldOut = heldOutSet();
     if (!heldOut) throw new Error(`no held-out readers' questions: ${blindSetFile} is missing or has no heldout queries`);
     const queries = heldOut.set[lang];
-    expect(queries.length, `held-out queries in ${heldOut.file}`).toBeGreaterThanOrEqual(115);
+    expect(queries.length, `held-out queries in ${heldOut.file}`).toBeGreaterThanOrEqual(125);
     const result = score(queries, await rankedFor(page, lang, queries), lang);
     const misses = result.misses.map((m: {q: string; rank: number | null; first: string | null}) => `${m.q}: rank ${m.rank ?? '-'} (first: ${m.first})`);
     console.log(`search relevance ${lang}, readers held out (${heldOut.file}): success@1 ${result.successAt1} %, success@3 ${result.successAt3} %\n  ${misses.join('\n  ')}`);
@@ -154,6 +158,27 @@ for (const lang of ['zh', 'en'] as const) {
       await expect(page.locator('main').getByText(lang === 'zh' ? `没有找到“${q}”的结果。` : `No results for "${q}".`), `"${q}" on /search`).toBeVisible({timeout: searchResultsMs});
       await expect(page.locator('main ol a')).toHaveCount(0);
     }
+  });
+
+  // Pagefind loads only the index file whose range holds a query word, but matches the words that
+  // begin with it in every file loaded so far: "HTTP" from /en_US/v5/ listed the HTTP page first on a
+  // fresh page and the HTTP/2 page first after searches that had loaded the next file (httpupgrade,
+  // http2). localSearch.ts `loadWordFamilies` loads that file too. Before it, 4 English queries of
+  // these sets ranked their first three pages differently in the reverse order, and 3 Chinese ones did.
+  // After it, 1 English one still does ("v2ray run -d …": Pagefind searches -d as d, which begins
+  // words in several index files, and only the file holding d itself and the one where d's words end
+  // are loaded), and the same 3 Chinese ones, at rank 3 or below (Pagefind's Chinese segmenter cuts
+  // the family's end off the word, so a Chinese page loads only the word's own file). The runs are
+  // held to those numbers.
+  test(`a query (${lang}) ranks its first three pages the same whatever was searched before it`, async ({page}) => {
+    test.setTimeout(180_000);
+    const queries = [querySet(), querySet(readerSetFile), querySet(secondBlindSetFile)].flatMap((set) => set[lang]);
+    expect(queries.length).toBeGreaterThanOrEqual(450);
+    const forward = await rankedFor(page, lang, queries);
+    const reverse = await rankedFor(page, lang, [...queries].reverse());
+    const moved = Object.keys(forward).filter((key) => forward[key]!.slice(0, 3).join(' ') !== reverse[key]!.slice(0, 3).join(' '))
+      .map((key) => `${key}: ${forward[key]!.slice(0, 3).join(' ')} / reverse order: ${reverse[key]!.slice(0, 3).join(' ')}`);
+    expect(moved.length, moved.join('\n')).toBeLessThanOrEqual(lang === 'en' ? 1 : 3);
   });
 
   test(`the modal (${lang}) lists first what the rankings above put first, on ${sampleSize} queries of each set`, async ({page}) => {
