@@ -72,8 +72,11 @@ function queryParts(query) {
   const segmenter = wordSegmenter();
   return query.trim().split(/\s+/).filter(Boolean).map((part) => (segmenter && hanPattern.test(part)
     ? [...segmenter.segment(part)].filter((s) => s.isWordLike).map((s) => s.segment)
-    : [part]));
+    : [part]).filter((word) => wordPattern.test(word)));
 }
+
+/** A letter or a digit: a query word without one (`{}`, `>`) is no word (Pagefind drops its punctuation and finds nothing). */
+const wordPattern = /[\p{L}\p{N}]/u;
 
 /**
  * The pairs of meaningful words a query says one after the other, each once, and whether they are

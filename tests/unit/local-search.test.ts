@@ -166,6 +166,13 @@ test('a Chinese query is split into words as a reader\'s browser splits it; a wo
   assert.equal(queryMaxWords, 16);
 });
 
+test('a query word without a letter or a digit is no word: it never counts against a page', () => {
+  // Pagefind drops punctuation, so `{}` and `>` found nothing, and each was a word no page could have.
+  assert.deepEqual(queryWords('interface {} is nil, not *dokodemo.Config'), ['interface', 'is', 'nil,', 'not', '*dokodemo.Config']);
+  assert.deepEqual(meaningfulWords('geosite: cn > unexpected EOF -'), ['geosite:', 'cn', 'unexpected', 'EOF']);
+  assert.deepEqual(meaningfulWords('{} >>> ——'), []);
+});
+
 test('the indexer splits Chinese into the words a query is split into, so that 路由 is not found as 路径 is', () => {
   // The browser splits the query 路由 into 路 and 由; Pagefind's own segmenter indexed 路由 as one word,
   // which the query's 路 found only as the start of a longer word, as it finds 路径.
