@@ -20,7 +20,7 @@ import {commandOptions} from '../commandLine.mjs';
 import core from './relevanceCore.cjs';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const {querySet, readerSetFile, freshSetFile, moreSetFile, firstBlindSetFile, secondBlindSetFile, blindSetFile, runAll, score} = core;
+const {querySet, readerSetFile, freshSetFile, moreSetFile, firstBlindSetFile, secondBlindSetFile, thirdBlindSetFile, blindSetFile, runAll, score} = core;
 
 /** The sets scored, each with the file and half it is read from. */
 const sets = [
@@ -31,12 +31,13 @@ const sets = [
   {name: 'readers-more', title: "Readers' questions, more, tuned on since their blind score", file: moreSetFile, half: 'tune'},
   {name: 'readers-blind1', title: "Readers' questions, first blind set, tuned on since its second blind score", file: firstBlindSetFile, half: 'tune'},
   {name: 'readers-blind2', title: "Readers' questions, second blind set, tuned on since its third blind score", file: secondBlindSetFile, half: 'tune'},
+  {name: 'readers-blind3', title: "Readers' questions, third blind set, tuned on since its second blind score", file: thirdBlindSetFile, half: 'tune'},
 ];
 
 /**
  * The sets to score: those with queries (queries-readers.json has no held-out half since issue 41;
  * the fresh set is tuned on since its one blind score). The blind set,
- * scripts/search/queries-blind3.json, is scored apart, with `--only blind`: scoring it is reading it.
+ * scripts/search/queries-blind4.json, is scored apart, with `--only blind`: scoring it is reading it.
  */
 function setsWithQueries() {
   const blind = {name: 'blind', title: "Readers' questions, blind held-out set", file: blindSetFile, half: 'heldout'};

@@ -1,6 +1,6 @@
 import {test, expect, hydrated, localePath, searchResultsMs} from './fixtures';
 import {openSearch, resultLinks, searchInput} from './search-links';
-import {querySet, rankAll, readerSetFile, freshSetFile, moreSetFile, firstBlindSetFile, secondBlindSetFile, blindSetFile, heldOutSet, runQueries, sample, score, byStart, localized, resultKey} from '../../scripts/search/relevanceCore.cjs';
+import {querySet, rankAll, readerSetFile, freshSetFile, moreSetFile, firstBlindSetFile, secondBlindSetFile, thirdBlindSetFile, blindSetFile, heldOutSet, runQueries, sample, score, byStart, localized, resultKey} from '../../scripts/search/relevanceCore.cjs';
 import {currentSetBoost, docsSetOf, pagesPerQuery, ranking} from '../../src/search/localSearch';
 
 /**
@@ -49,6 +49,7 @@ const tunedLimits = {
   more: {file: moreSetFile, min: 60, zh: {successAt1: 88, successAt3: 95}, en: {successAt1: 84, successAt3: 98}},
   blind1: {file: firstBlindSetFile, min: 99, zh: {successAt1: 89, successAt3: 96}, en: {successAt1: 90, successAt3: 97}},
   blind2: {file: secondBlindSetFile, min: 115, zh: {successAt1: 95, successAt3: 98}, en: {successAt1: 90, successAt3: 99}},
+  blind3: {file: thirdBlindSetFile, min: 125, zh: {successAt1: 74, successAt3: 88}, en: {successAt1: 76, successAt3: 92}},
 } as const;
 
 // The second blind set, queries-blind2.json (115 a language), was held out until it had been scored
@@ -56,17 +57,18 @@ const tunedLimits = {
 // 71.3 % / 91.3 %) and its misses published; the eighth round (scripts/search/README.md) tuned on it:
 // zh 96.5 % / 99.1 %, en 91.3 % / 100 %.
 
-// The readers' held-out questions (relevanceCore.cjs `heldOutSet`): scripts/search/queries-blind3.json,
-// 125 a language (75 asked in Chinese, 50 in English, each with its twin) from issues and discussions
+// The third blind set, queries-blind3.json (125 a language), was held out through the eighth round
+// and scored twice (zh 74.4 % / 88 %, then 75.2 % / 88.8 %; en 78.4 % / 91.2 %, then 77.6 % / 92.8 %),
+// its misses published; it is tuned on since the ninth round.
+
+// The readers' held-out questions (relevanceCore.cjs `heldOutSet`): scripts/search/queries-blind4.json,
+// 129 a language (78 asked in Chinese, 51 in English, each with its twin) from issues and discussions
 // no other set cites, collected by two helpers who never ran the search, and never tuned on (issue 41).
-// Scored once before the eighth round, on the build before it (totals only, no miss read): zh 74.4 % /
-// 88 %, en 78.4 % / 91.2 %; and once after every change of the round had been chosen: zh 75.2 % /
-// 88.8 %, en 77.6 % / 92.8 % (the goal is 90 % and 97 %). Keywords and answers chosen on the
-// questions seen lifted those by 7 to 21 points and the unseen ones by less than one, as in the
-// seventh round. The floors are just under.
+// Scored once before the ninth round, on the build before it (totals only, no miss read): zh 70.5 % /
+// 90.7 %, en 69.8 % / 91.5 % (the goal is 90 % and 97 %). The floors are just under.
 const heldOutLimits = {
-  zh: {successAt1: 75, successAt3: 88},
-  en: {successAt1: 77, successAt3: 92},
+  zh: {successAt1: 70, successAt3: 90},
+  en: {successAt1: 69, successAt3: 91},
 } as const;
 
 /** Queries a language typed into the modal: each waits for the modal's 500 ms pause and its fragments. */
@@ -109,7 +111,7 @@ for (const lang of ['zh', 'en'] as const) {
     const heldOut = heldOutSet();
     if (!heldOut) throw new Error(`no held-out readers' questions: ${blindSetFile} is missing or has no heldout queries`);
     const queries = heldOut.set[lang];
-    expect(queries.length, `held-out queries in ${heldOut.file}`).toBeGreaterThanOrEqual(125);
+    expect(queries.length, `held-out queries in ${heldOut.file}`).toBeGreaterThanOrEqual(129);
     const result = score(queries, await rankedFor(page, lang, queries), lang);
     const misses = result.misses.map((m: {q: string; rank: number | null; first: string | null}) => `${m.q}: rank ${m.rank ?? '-'} (first: ${m.first})`);
     console.log(`search relevance ${lang}, readers held out (${heldOut.file}): success@1 ${result.successAt1} %, success@3 ${result.successAt3} %\n  ${misses.join('\n  ')}`);
