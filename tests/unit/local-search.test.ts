@@ -15,6 +15,9 @@ const result = (id: string, score: number, data: Partial<PagefindData> = {}): Pa
   id, score, data: async () => ({url: `/${id}`, excerpt: '', meta: {title: id}, sub_results: [], ...data}),
 });
 
+/** A Pagefind that answers `search` as given; its options and preloads do nothing. */
+const fakePagefind = (search: Pagefind['search']): Pagefind => ({options: async () => {}, preload: async () => {}, search});
+
 test('the docs set of an address: /v5/ and /en_US/v5/ are v5, the rest the main docs', () => {
   assert.equal(docsSetOf('/v5/config/overview'), 'v5');
   assert.equal(docsSetOf('/en_US/v5/config/router'), 'v5');
@@ -87,15 +90,12 @@ test('titles reach DocSearch escaped (it renders highlight values as HTML)', () 
 
 test('searchHits asks both docs sets and lists the reader\'s set first on a tie', async () => {
   const asked: unknown[] = [];
-  const pagefind: Pagefind = {
-    options: async () => {}, preload: async () => {},
-    search: async (query, options) => {
-      asked.push([query, options?.filters]);
-      const v5 = [result('v5/config/router', 1)];
-      const main = [result('config/routing', 1)];
-      return {results: options?.filters?.set === 'v5' ? v5 : options?.filters?.set === 'main' ? main : [...v5, ...main]};
-    },
-  };
+  const pagefind = fakePagefind(async (query, options) => {
+    asked.push([query, options?.filters]);
+    const v5 = [result('v5/config/router', 1)];
+    const main = [result('config/routing', 1)];
+    return {results: options?.filters?.set === 'v5' ? v5 : options?.filters?.set === 'main' ? main : [...v5, ...main]};
+  });
   const forV5 = await searchHits(pagefind, 'routing', 'v5');
   assert.equal(forV5[0]!.url, '/v5/config/router');
   const forMain = await searchHits(pagefind, 'routing', 'main');
@@ -110,14 +110,11 @@ test('a query of more than queryMaxWords meaningful words is ranked by its first
   // 20 words; the page has the first 12 and none of the rest, so no page has every word.
   const words = Array.from({length: 20}, (_, i) => `w${i}`);
   const asked: string[] = [];
-  const pagefind: Pagefind = {
-    options: async () => {}, preload: async () => {},
-    search: async (query) => {
-      asked.push(query);
-      const plain = query.replace(/"/g, '');
-      return {results: words.slice(0, 12).includes(plain) ? [result('/config/long', 1)] : []};
-    },
-  };
+  const pagefind = fakePagefind(async (query) => {
+    asked.push(query);
+    const plain = query.replace(/"/g, '');
+    return {results: words.slice(0, 12).includes(plain) ? [result('/config/long', 1)] : []};
+  });
   const ranked = await rankedResults(pagefind, words.join(' '), 'main');
   assert.deepEqual(ranked.map((r) => r.id), ['/config/long']);
   // The words after the 16th are never searched, alone or in a pair.
@@ -129,7 +126,7 @@ test('a query of more than queryMaxWords meaningful words is ranked by its first
 });
 
 test('a null answer from Pagefind (its search was superseded) is no results, not a crash', async () => {
-  const pagefind: Pagefind = {options: async () => {}, preload: async () => {}, search: async () => null};
+  const pagefind = fakePagefind(async () => null);
   assert.deepEqual(await searchHits(pagefind, 'x', 'main'), []);
 });
 
@@ -147,13 +144,10 @@ test('the indexer stores the objects a page\'s headings define, and its keywords
 test('rankedResults lists the merged results without downloading a fragment; searchPages downloads each', async () => {
   let fragments = 0;
   const counted = (url: string, score: number): PagefindResult => ({...result(url, score), data: async () => { fragments += 1; return result(url, score).data(); }});
-  const pagefind: Pagefind = {
-    options: async () => {}, preload: async () => {},
-    search: async (_query, options) => ({results: [
-      ...(options?.filters?.set !== 'main' ? [counted('v5/a', 2)] : []),
-      ...(options?.filters?.set !== 'v5' ? [counted('b', 1), counted('c', 0.1)] : []),
-    ]}),
-  };
+  const pagefind = fakePagefind(async (_query, options) => ({results: [
+    ...(options?.filters?.set !== 'main' ? [counted('v5/a', 2)] : []),
+    ...(options?.filters?.set !== 'v5' ? [counted('b', 1), counted('c', 0.1)] : []),
+  ]}));
   const ranked = await rankedResults(pagefind, 'x', 'main', 2);
   assert.equal(ranked.length, 2);
   assert.equal(fragments, 0);
@@ -228,18 +222,15 @@ test('rankedResults searches each pair of words as a phrase, and the page that s
   // The browser splits 时区 into 时 and 区; Pagefind finds a phrase where its words stand one after the other.
   const text: Record<string, string[]> = {faq: ['时', '区', '不同'], routing: ['区', '时', '规则', '不同']};
   const asked: string[] = [];
-  const pagefind: Pagefind = {
-    options: async () => {}, preload: async () => {},
-    search: async (query) => {
-      asked.push(query);
-      const words = queryWords(query.replace(/"/g, ''));
-      const phrase = query.startsWith('"');
-      const pages = Object.keys(text).filter((id) => (phrase
-        ? text[id]!.some((_, i) => words.every((w, j) => text[id]![i + j] === w))
-        : words.every((w) => text[id]!.includes(w))));
-      return {results: pages.map((id) => result(id, id === 'routing' ? 2 : 1))};
-    },
-  };
+  const pagefind = fakePagefind(async (query) => {
+    asked.push(query);
+    const words = queryWords(query.replace(/"/g, ''));
+    const phrase = query.startsWith('"');
+    const pages = Object.keys(text).filter((id) => (phrase
+      ? text[id]!.some((_, i) => words.every((w, j) => text[id]![i + j] === w))
+      : words.every((w) => text[id]!.includes(w))));
+    return {results: pages.map((id) => result(id, id === 'routing' ? 2 : 1))};
+  });
   // Without the phrases the routing page, which says each word more, came first.
   assert.deepEqual((await rankedResults(pagefind, '时区不同', 'main')).map((r) => r.id), ['faq', 'routing']);
   assert.ok(asked.includes('"时 区"') && asked.includes('"区 不同"'), asked.join(', '));
@@ -281,15 +272,12 @@ test('rankedResults: a page need not have every word of a query; the reader\'s d
     mKCP: {'config/transport/mkcp': 80, 'v5/config/stream/kcp': 40}, bandwidth: {'config/transport/mkcp': 20, 'v5/config/stream/kcp': 10}, limit: {'v5/config/stream/kcp': 5, 'config/policy': 4},
   };
   const sets: Record<string, string> = {'v5/config/stream/kcp': 'v5'};
-  const pagefind: Pagefind = {
-    options: async () => {}, preload: async () => {},
-    search: async (query, options) => {
-      const words = query.replace(/"/g, '').split(/\s+/);
-      const pages = Object.keys(scores[words[0]!] ?? {}).filter((id) => words.every((w) => scores[w]?.[id] !== undefined));
-      const set = options?.filters?.set;
-      return {results: pages.filter((id) => !set || (sets[id] ?? 'main') === set).map((id) => result(id, words.reduce((sum, w) => sum + scores[w]![id]!, 0)))};
-    },
-  };
+  const pagefind = fakePagefind(async (query, options) => {
+    const words = query.replace(/"/g, '').split(/\s+/);
+    const pages = Object.keys(scores[words[0]!] ?? {}).filter((id) => words.every((w) => scores[w]?.[id] !== undefined));
+    const set = options?.filters?.set;
+    return {results: pages.filter((id) => !set || (sets[id] ?? 'main') === set).map((id) => result(id, words.reduce((sum, w) => sum + scores[w]![id]!, 0)))};
+  });
   // Only the v5 page says all three words; the v4 page, which lacks "limit", comes first for a v4 reader.
   assert.deepEqual((await rankedResults(pagefind, 'limit mKCP bandwidth', 'main')).map((r) => r.id), ['config/transport/mkcp', 'v5/config/stream/kcp']);
   // A v5 reader gets the v5 page: (40 + 10 + 5) * 6 + 4 * 55 * 6 against 100 * 2/3.
@@ -337,18 +325,15 @@ function indexOf(pagesOf: Record<string, string[]>, sets: Record<string, string>
     }
     return [];
   };
-  const pagefind: Pagefind = {
-    options: async () => {}, preload: async () => {},
-    search: async (query, options) => {
-      asked.push(query);
-      const quoted = query.startsWith('"');
-      const words = query.replace(/"/g, '').split(/\s+/);
-      let ids = pages(words[0]!, quoted);
-      for (const w of words.slice(1)) ids = ids.filter((id) => pages(w, quoted).includes(id));
-      const set = options?.filters?.set;
-      return {results: ids.filter((id) => !set || (sets[id] ?? 'main') === set).map((id) => result(id, 1, {excerpt: `a <mark>${marked.get(id) ?? ''}</mark> b`}))};
-    },
-  };
+  const pagefind = fakePagefind(async (query, options) => {
+    asked.push(query);
+    const quoted = query.startsWith('"');
+    const words = query.replace(/"/g, '').split(/\s+/);
+    let ids = pages(words[0]!, quoted);
+    for (const w of words.slice(1)) ids = ids.filter((id) => pages(w, quoted).includes(id));
+    const set = options?.filters?.set;
+    return {results: ids.filter((id) => !set || (sets[id] ?? 'main') === set).map((id) => result(id, 1, {excerpt: `a <mark>${marked.get(id) ?? ''}</mark> b`}))};
+  });
   return {pagefind, asked};
 }
 
