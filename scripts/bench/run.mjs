@@ -227,6 +227,10 @@ async function searchRelevance(browser) {
 
 /** scripts/serve.mjs on port: it gzips text as the production host does (it once needed a gzip proxy in front). */
 async function serve(dir, at = port) {
+  // Without this, a folder with no site was served as 404s and the bench waited for a page that never came.
+  if (!existsSync(join(dir, 'index.html'))) {
+    throw new Error(`bench: ${dir} holds no built site (no index.html): build it first (npm run build writes build/), and give the built site's folder as --out`);
+  }
   const server = spawn(process.execPath, [join(root, 'scripts/serve.mjs'), '--port', String(at), '--dir', dir], {stdio: ['ignore', 'pipe', 'inherit']});
   await new Promise((resolveServer, reject) => {
     server.stdout.once('data', resolveServer);

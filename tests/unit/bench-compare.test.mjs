@@ -2,6 +2,10 @@
 // the A/B table.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
 import {compareMarkdown, interleave, medians, parseBenchArgs, ratio} from '../../scripts/bench/compare.mjs';
 
 test('options: defaults, values, --compare, and clear errors', () => {
@@ -59,4 +63,19 @@ test('the table has a row per figure with A, B and B/A', () => {
   assert.match(md, /\| React-hydrated elements \| 900 \| 1800 \| 2\.00 \|/);
   assert.match(md, /\| LCP ms \| - \| - \| - \|/);
   assert.match(md, /Chromium 156\.0/);
+});
+
+test('a size check given a folder with no built site fails at once, saying so', () => {
+  const empty = mkdtempSync(join(tmpdir(), 'bench-empty-'));
+  try {
+    for (const check of ['--check-search', '--check-blocking']) {
+      const run = spawnSync(process.execPath, ['scripts/bench/run.mjs', check, '--out', empty, '--port', '4797'],
+        {cwd: new URL('../..', import.meta.url), encoding: 'utf8', timeout: 60_000});
+      assert.notEqual(run.status, 0, `${check}: ${run.stdout}`);
+      assert.equal(run.signal, null, `${check} was still running after a minute`);
+      assert.match(run.stderr, /holds no built site \(no index\.html\)/, check);
+    }
+  } finally {
+    rmSync(empty, {recursive: true, force: true});
+  }
 });
