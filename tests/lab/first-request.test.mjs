@@ -17,16 +17,21 @@ const measured = [
   '[Info] [1] app/dispatcher: taking detour [proxy-frankfurt] for [tcp:example.com:80]',
 ].join('\n');
 
-/** A lab whose roles write the given error logs; records starts and stops. @param {Record<string, string>} logs */
-function fakeLab(logs) {
+/**
+ * A lab whose roles write the given error logs, and whose proxy (tokyo) carries the first `carried`
+ * requests; records starts and stops.
+ * @param {Record<string, string>} logs @param {number} [carried]
+ */
+function fakeLab(logs, carried = Infinity) {
   const events = [];
+  let requests = 0;
   return {
     events,
     async start(role) { events.push(`start ${role}`); },
     async stop(role) { events.push(`stop ${role}`); },
     socks: () => ({}),
-    async fetch() { return {reached: TARGET.reached}; },
-    access: (server) => (server === 'tokyo' ? 'accepted tcp:example.com:80 [proxy-tokyo]' : ''),
+    async fetch() { requests += 1; return {reached: TARGET.reached}; },
+    access: (server) => (server === 'tokyo' ? 'accepted tcp:example.com:80 [proxy-tokyo]\n'.repeat(Math.min(requests, carried)) : ''),
     errors: (role) => logs[role] ?? '',
     async waitFor(cond, what) { if (!(await cond())) throw new Error(`not seen: ${what}`); },
     expect(cond, message) { if (!cond) throw new Error(message); },
@@ -48,4 +53,9 @@ test('a measurement before the first request: the next fresh client tries again'
 test('every fresh client measured first: the scenario fails and says so', async () => {
   const lab = fakeLab({client: measured, client2: measured});
   await assert.rejects(unmeasuredFirstRequest(lab, ['client', 'client2'], ['tokyo']), /in each of 2 fresh clients a measurement came before the first request/);
+});
+
+test("a retried client's request must itself be carried: the first client's line in the log does not count", async () => {
+  const lab = fakeLab({client: measured, client2: unmeasured}, 1);
+  await assert.rejects(unmeasuredFirstRequest(lab, ['client', 'client2'], ['tokyo']), /not seen: one of the proxies carried client2's request/);
 });
