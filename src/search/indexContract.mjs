@@ -164,14 +164,26 @@ export function searchedText(query) {
 }
 
 /**
+ * A query of this many meaningful words or more is long (`answersQuery`): a pasted error line or a
+ * question in a reader's own words, most of whose words no page says.
+ */
+export const longQueryWords = 8;
+
+/**
  * Whether a page that has `matched` of a query's `total` meaningful words answers it: at least
- * half of them. A page that has only a minority of what the query is about ("苹果 手机 越狱" on a
- * page that says 手机) is not shown.
+ * half of them, or a third of a long query's (`longQueryWords`). A page that has only a minority of
+ * what a short query is about ("苹果 手机 越狱" on a page that says 手机) is not shown. A third rather
+ * than half from 8 words (2026-11-28, scripts/search/rank.mjs on every tuned set, 1,646 queries in
+ * all, at rank 1 / rank 3: half always 1,517 / 1,614; a third from 8 words 1,519 / 1,617, which moves
+ * the fewest queries; a third from 6 words 1,519 / 1,618; from 4 words 1,519 / 1,618; two fifths
+ * from 5 words 1,519 / 1,616): "jsonv5 dokodemo-door panic: invalid memory address or nil pointer
+ * dereference" had no page with five of its nine words.
  * @param {number} matched
  * @param {number} total
  */
 export function answersQuery(matched, total) {
-  return total > 0 && matched * 2 >= total;
+  if (total <= 0) return false;
+  return total >= longQueryWords ? matched * 3 >= total : matched * 2 >= total;
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   cleanUrl, docsSetOf, dropLeadingTitle, familyEnd, keywordsEnd, mergeBySet, pageHits, rankByWords, rankedResults, safeExcerpt, searchHits, searchPages,
   type Pagefind, type PagefindData, type PagefindResult,
 } from '../../src/search/localSearch';
-import {answersQuery, exactQuery, markedBeginWith, meaningfulWords, queryMaxWords, queryPairs, queryWords, searchedText, separateWords} from '../../src/search/indexContract.mjs';
+import {answersQuery, exactQuery, longQueryWords, markedBeginWith, meaningfulWords, queryMaxWords, queryPairs, queryWords, searchedText, separateWords} from '../../src/search/indexContract.mjs';
 import * as indexer from '../../builder/search/pagefind.mjs';
 
 const result = (id: string, score: number, data: Partial<PagefindData> = {}): PagefindResult => ({
@@ -299,6 +299,14 @@ test('the meaningful words of a query: its words without question and function w
   assert.equal(answersQuery(1, 3), false);
   assert.equal(answersQuery(2, 3), true);
   assert.equal(answersQuery(0, 0), false);
+  assert.equal(answersQuery(3, 7), false);
+  // A long query (a pasted error line, a question in the reader's words): a third of its words.
+  assert.equal(longQueryWords, 8);
+  assert.equal(answersQuery(3, 8), true);
+  assert.equal(answersQuery(2, 8), false);
+  assert.equal(answersQuery(3, 9), true);
+  assert.equal(answersQuery(5, 16), false);
+  assert.equal(answersQuery(6, 16), true);
   // The query searched: its meaningful words when it had stop words, else as typed.
   assert.equal(searchedText('how to write routing rules'), 'write routing rules');
   assert.equal(searchedText('routing  rules'), 'routing  rules');
