@@ -265,6 +265,16 @@ export function rankByWords(perWord: (Scored[] | null)[], whole: Scored[] = [],
 export const familyEnd = '\uffff';
 
 /**
+ * After every word of letters and digits that `word` begins, where Pagefind's Chinese segmenter
+ * would cut `familyEnd` off (src/search/localSearch.ts `loadWordFamilies`): the Chinese index holds a
+ * word with Latin letters apart from the Chinese around it (indexContract.mjs `separateWords`),
+ * lowercased, so its longer words go on with letters and digits, which sort before z.
+ */
+export const latinFamilyEnd = 'z'.repeat(16);
+
+const hasHan = (word: string) => /\p{Script=Han}/u.test(word);
+
+/**
  * Loads every index file that holds a word some query word begins. Pagefind loads only the file whose
  * range holds the query word itself, but it matches the words that begin with it (http: http2,
  * httpupgrade) in every file loaded so far, so the same query ranked differently after other searches
@@ -272,12 +282,21 @@ export const familyEnd = '\uffff';
  * a fresh page and the HTTP/2 page first after searches for httpupgrade and http2). Preloading
  * `word + familyEnd` also loads the file where the words beginning with `word` end; `words` are the
  * meaningful words and the whole query's own words (".v5.json", which Pagefind searches as v5json).
- * In Chinese, Pagefind's own segmenter cuts familyEnd off the word, so a Chinese page loads only the
- * word's own file, as before; and a one-letter word (-d, searched as d) begins words in more files
- * than its own and its family's last (tests/e2e/search-relevance.spec.ts counts what still moves).
+ * In Chinese, Pagefind's own segmenter cuts familyEnd off the word and splits a word at its dots, so a
+ * word with no Chinese in it, and each of its parts, is also preloaded with `latinFamilyEnd`, which the
+ * segmenter keeps ("v2ray.location.asset" from a Chinese page ranked its third page by history before,
+ * 2026-11-28); a Chinese word loads only its own file; and
+ * a one-letter word (-d, searched as d) begins words in more files than its own and its family's last
+ * (tests/e2e/search-relevance.spec.ts counts what still moves).
  */
 export async function loadWordFamilies(pagefind: Pagefind, words: string[]): Promise<void> {
-  await Promise.all([...new Set(words.filter(Boolean))].map((word) => pagefind.preload(`${word}${familyEnd}`)));
+  // A Chinese page's segmenter also splits a word at its dots and colons (v2ray.location.asset is
+  // three words there), so each part's family is loaded too.
+  const all = words.filter(Boolean).flatMap((word) => [word, ...(hasHan(word) ? [] : word.split(/[^\p{L}\p{N}]+/u).filter(Boolean))]);
+  const ends = [...new Set(all)].flatMap((word) => (hasHan(word)
+    ? [`${word}${familyEnd}`]
+    : [`${word}${familyEnd}`, `${word}${latinFamilyEnd}`]));
+  await Promise.all([...new Set(ends)].map((end) => pagefind.preload(end)));
 }
 
 /**

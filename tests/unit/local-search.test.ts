@@ -5,7 +5,7 @@ import './docusaurus-aliases.cjs';
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  cleanUrl, docsSetOf, dropLeadingTitle, familyEnd, keywordsEnd, mergeBySet, pageHits, rankByWords, rankedResults, safeExcerpt, searchHits, searchPages,
+  cleanUrl, docsSetOf, dropLeadingTitle, familyEnd, keywordsEnd, latinFamilyEnd, loadWordFamilies, mergeBySet, pageHits, rankByWords, rankedResults, safeExcerpt, searchHits, searchPages,
   type Pagefind, type PagefindData, type PagefindResult,
 } from '../../src/search/localSearch';
 import {answersQuery, exactQuery, longQueryWords, markedBeginWith, meaningfulWords, queryMaxWords, queryPairs, queryWords, searchedText, separateWords} from '../../src/search/indexContract.mjs';
@@ -410,6 +410,16 @@ test('rankedResults first loads the index file where the words each query word b
   };
   await rankedResults(pagefind, 'http proxy', 'main');
   const firstSearch = calls.findIndex((c) => c.startsWith('search'));
-  assert.deepEqual(calls.slice(0, firstSearch).sort(), [`preload http${familyEnd}`, `preload proxy${familyEnd}`]);
+  // Each word also with latinFamilyEnd, which a Chinese page's segmenter keeps where it cuts familyEnd off.
+  assert.deepEqual(calls.slice(0, firstSearch).sort(),
+    [`preload http${familyEnd}`, `preload http${latinFamilyEnd}`, `preload proxy${familyEnd}`, `preload proxy${latinFamilyEnd}`].sort());
   assert.ok(calls.slice(firstSearch).every((c) => c.startsWith('search')));
+});
+
+test('a dotted word loads its parts\' families too (a Chinese page searches v2ray.location.asset as three words); a Chinese word only its own', async () => {
+  const preloaded: string[] = [];
+  await loadWordFamilies({...fakePagefind(async () => null), preload: async (query) => { preloaded.push(query); }}, ['v2ray.location.asset', '出站']);
+  const ends = (word: string) => [`${word}${familyEnd}`, `${word}${latinFamilyEnd}`];
+  assert.deepEqual(preloaded.sort(), [...ends('v2ray.location.asset'), ...ends('v2ray'), ...ends('location'), ...ends('asset'), `出站${familyEnd}`].sort());
+  assert.ok(latinFamilyEnd > 'z'.repeat(15) && /^[a-z]+$/.test(latinFamilyEnd), 'sorts after any word of letters and digits it ends');
 });
