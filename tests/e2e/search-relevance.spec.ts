@@ -122,7 +122,9 @@ for (const lang of ['zh', 'en'] as const) {
     expect(queries.length, `held-out queries in ${heldOut.file}`).toBeGreaterThanOrEqual(129);
     const result = score(queries, await rankedFor(page, lang, queries), lang);
     const misses = result.misses.map((m: {q: string; rank: number | null; first: string | null}) => `${m.q}: rank ${m.rank ?? '-'} (first: ${m.first})`);
-    console.log(`search relevance ${lang}, readers held out (${heldOut.file}): success@1 ${result.successAt1} %, success@3 ${result.successAt3} %\n  ${misses.join('\n  ')}`);
+    // Totals only while it passes: every run's log would otherwise publish the held-out misses, and a
+    // set whose misses are read is no longer held out. A failure still lists them.
+    console.log(`search relevance ${lang}, readers held out (${heldOut.file}): success@1 ${result.successAt1} %, success@3 ${result.successAt3} %`);
     expect(result.successAt3, misses.join('\n')).toBeGreaterThanOrEqual(floors.successAt3);
     expect(result.successAt1, misses.join('\n')).toBeGreaterThanOrEqual(floors.successAt1);
   });
