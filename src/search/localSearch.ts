@@ -266,7 +266,7 @@ export const familyEnd = '\uffff';
 
 /**
  * After every word of letters and digits that `word` begins, where Pagefind's Chinese segmenter
- * would cut `familyEnd` off (src/search/localSearch.ts `loadWordFamilies`): the Chinese index holds a
+ * would cut `familyEnd` off (`loadWordFamilies`): the Chinese index holds a
  * word with Latin letters apart from the Chinese around it (indexContract.mjs `separateWords`),
  * lowercased, so its longer words go on with letters and digits, which sort before z.
  */
@@ -285,9 +285,9 @@ const hasHan = (word: string) => /\p{Script=Han}/u.test(word);
  * In Chinese, Pagefind's own segmenter cuts familyEnd off the word and splits a word at its dots, so a
  * word with no Chinese in it, and each of its parts, is also preloaded with `latinFamilyEnd`, which the
  * segmenter keeps ("v2ray.location.asset" from a Chinese page ranked its third page by history before,
- * 2026-11-28); a Chinese word loads only its own file; and
- * a one-letter word (-d, searched as d) begins words in more files than its own and its family's last
- * (tests/e2e/search-relevance.spec.ts counts what still moves).
+ * 2026-11-28); a Chinese word loads only its own file; and a one-letter word (-d, searched as d)
+ * begins words in more files than its own and its family's last (tests/e2e/search-relevance.spec.ts
+ * counts what still moves).
  */
 export async function loadWordFamilies(pagefind: Pagefind, words: string[]): Promise<void> {
   // A Chinese page's segmenter also splits a word at its dots and colons (v2ray.location.asset is
