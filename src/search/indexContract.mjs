@@ -35,6 +35,15 @@ export const keywordsEnd = '\u2042';
  */
 export const queryMaxWords = 16;
 
+/**
+ * The longest query the search modal takes (its input's maxLength): 512 characters, Algolia's own
+ * limit for a query, so the hosted and local search take the same. DocSearch's 64 cut readers'
+ * pasted error lines short without a word (a third of the third blind set's English questions were
+ * longer, and three of them listed other pages); only the first `queryMaxWords` meaningful words
+ * are searched, so a longer query costs no more.
+ */
+export const queryMaxLength = 512;
+
 const hanPattern = /\p{Script=Han}/u;
 
 /** @type {Intl.Segmenter | null | undefined} */

@@ -5,7 +5,7 @@
  * screen. Pagefind picks the index of the page's language from <html lang>; a query loads only
  * the index chunks and result fragments it needs.
  */
-import {answersQuery, docsSetOf, exactQuery, keywordsEnd, markedBeginWith, meaningfulWords, queryMaxWords, queryPairs, searchedText} from './indexContract.mjs';
+import {answersQuery, docsSetOf, exactQuery, keywordsEnd, markedBeginWith, meaningfulWords, queryMaxLength, queryMaxWords, queryPairs, searchedText} from './indexContract.mjs';
 
 /**
  * What the reader's own docs set weighs against the other when both match. 6 rather than 3
@@ -67,7 +67,7 @@ export const pagesPerQuery = 6;
 export const sectionsPerPage = 3;
 
 export type DocsSet = 'main' | 'v5';
-export {docsSetOf, keywordsEnd};
+export {docsSetOf, keywordsEnd, queryMaxLength};
 
 // The parts of Pagefind's API we use (pagefind 1.6).
 export type PagefindSubResult = {title: string; url: string; excerpt: string; weighted_locations?: {weight: number}[]; locations?: number[]};
@@ -332,13 +332,17 @@ async function beginsAWord(first: PagefindResult | undefined, word: string): Pro
  * words are not searched (`searchedText`). The words' index chunks are the ones the whole query
  * needs, so the further searches rarely download anything; so does each pair of words searched as a
  * phrase (`queryPairs`, `phraseWeights`). Of a query of more than `queryMaxWords`
- * meaningful words, the first `queryMaxWords` are searched, and pairs of them. `boost`
+ * meaningful words, the first `queryMaxWords` are searched, alone, in pairs and together; the rest
+ * are not searched at all. `boost`
  * weighs the reader's docs set (`currentSetBoost`; scripts/search/rank.mjs tries others).
  */
 export async function rankedResults(pagefind: Pagefind, query: string, set: DocsSet, limit = pagesPerQuery, boost = currentSetBoost): Promise<PagefindResult[]> {
-  const words = meaningfulWords(query).slice(0, queryMaxWords);
+  const meaningful = meaningfulWords(query);
+  const words = meaningful.slice(0, queryMaxWords);
   if (words.length === 0) return [];
-  const text = searchedText(query);
+  // A longer query (a pasted log line or paragraph) is searched whole as its first words too, so
+  // that what it downloads does not grow with its length.
+  const text = meaningful.length > queryMaxWords ? words.join(' ') : searchedText(query);
   const kept = new Set(words);
   const pairs = queryPairs(query).filter(({words: pair}) => pair.every((w) => kept.has(w) && exactQuery(w)));
   await loadWordFamilies(pagefind, [...words, ...text.split(/\s+/)]);

@@ -8,7 +8,7 @@ import {
   cleanUrl, docsSetOf, dropLeadingTitle, familyEnd, keywordsEnd, latinFamilyEnd, loadWordFamilies, mergeBySet, pageHits, rankByWords, rankedResults, safeExcerpt, searchHits, searchPages,
   type Pagefind, type PagefindData, type PagefindResult,
 } from '../../src/search/localSearch';
-import {answersQuery, exactQuery, longQueryWords, markedBeginWith, meaningfulWords, queryMaxWords, queryPairs, queryWords, searchedText, separateWords} from '../../src/search/indexContract.mjs';
+import {answersQuery, exactQuery, longQueryWords, markedBeginWith, meaningfulWords, queryMaxLength, queryMaxWords, queryPairs, queryWords, searchedText, separateWords} from '../../src/search/indexContract.mjs';
 import * as indexer from '../../builder/search/pagefind.mjs';
 
 const result = (id: string, score: number, data: Partial<PagefindData> = {}): PagefindResult => ({
@@ -110,19 +110,27 @@ test('a query of more than queryMaxWords meaningful words is ranked by its first
   // 20 words; the page has the first 12 and none of the rest, so no page has every word.
   const words = Array.from({length: 20}, (_, i) => `w${i}`);
   const asked: string[] = [];
-  const pagefind = fakePagefind(async (query) => {
+  const preloaded: string[] = [];
+  const pagefind = {...fakePagefind(async (query) => {
     asked.push(query);
     const plain = query.replace(/"/g, '');
     return {results: words.slice(0, 12).includes(plain) ? [result('/config/long', 1)] : []};
-  });
+  }), preload: async (word: string) => { preloaded.push(word); }};
   const ranked = await rankedResults(pagefind, words.join(' '), 'main');
   assert.deepEqual(ranked.map((r) => r.id), ['/config/long']);
-  // The words after the 16th are never searched, alone or in a pair.
-  // (the whole query, every word in one search, is asked once as well: a page with all of them would gain)
-  const wordAndPhraseSearches = asked.filter((q) => !q.includes(' ') || q.startsWith('"'));
-  const searchedWords = new Set(wordAndPhraseSearches.flatMap((q) => q.replace(/"/g, '').split(' ')));
+  // The words after the 16th are never searched: alone, in a pair, or in the whole query's search
+  // (asked once a docs set: a page with all the first 16 would gain), and their index files are not
+  // loaded, so a pasted paragraph downloads no more than a query of 16 words.
+  const searchedWords = new Set(asked.flatMap((q) => q.replace(/"/g, '').split(' ')));
   assert.deepEqual(words.filter((w) => searchedWords.has(w)), words.slice(0, queryMaxWords));
-  assert.equal(asked.filter((q) => q.includes(' ') && !q.startsWith('"')).length, 2);
+  const wholeSearches = asked.filter((q) => q.includes(' ') && !q.startsWith('"'));
+  assert.deepEqual(wholeSearches, Array(2).fill(words.slice(0, queryMaxWords).join(' ')));
+  assert.deepEqual(words.filter((w) => preloaded.some((p) => p.startsWith(`${w}\uffff`) || p.startsWith(`${w}zz`))), words.slice(0, queryMaxWords));
+});
+
+test('the modal takes a query of queryMaxLength characters, Algolia\'s limit, not DocSearch\'s 64', () => {
+  // A pasted error line is often 70 to 100 characters (tests/e2e/search-relevance.spec.ts types one).
+  assert.equal(queryMaxLength, 512);
 });
 
 test('a null answer from Pagefind (its search was superseded) is no results, not a crash', async () => {

@@ -12,7 +12,7 @@ import {useHistory} from '@docusaurus/router';
 import {useSearchLinkCreator} from '@docusaurus/theme-common';
 import Translate, {translate} from '@docusaurus/Translate';
 import translations from '@theme/SearchTranslations';
-import {docsSetOf, pageHits, rankedResults, type DocSearchHit, type Pagefind, type PagefindData, type PagefindResult} from '@site/src/search/localSearch';
+import {docsSetOf, pageHits, queryMaxLength, rankedResults, type DocSearchHit, type Pagefind, type PagefindData, type PagefindResult} from '@site/src/search/localSearch';
 import {useDebouncedSearch} from '@site/src/search/useDebouncedSearch';
 import {ErrorScreen, Suggestions} from './SearchScreens';
 import styles from './styles.module.css';
@@ -197,7 +197,7 @@ export default function LocalSearchModal({initialQuery = '', onClose, missingRes
               autoCapitalize="off"
               enterKeyHint="go"
               spellCheck={false}
-              maxLength={64}
+              maxLength={queryMaxLength}
               type="search"
               placeholder={modal?.searchBox?.placeholderText}
               value={query}
