@@ -1,5 +1,6 @@
 import type {Page} from '@playwright/test';
 import {test, expect, hydrated, localePath, type Locale, searchResultsMs} from './fixtures';
+import {showAll} from '../../scripts/search/relevanceCore.cjs';
 
 // The local search modal's own controls (src/theme/SearchBar/LocalSearchBar.tsx and
 // LocalSearchModal.tsx): clearing, closing, the arrow keys at the ends of the list, Ctrl/Cmd+Enter,
@@ -117,6 +118,10 @@ test('ArrowUp moves up, and the selection wraps around at both ends of the list'
   await page.goto('/guide/start');
   await hydrated(page);
   await search(page, 'RuleObject');
+  // The list shows its later pages as they are scrolled to (data-search-more): going up from the first
+  // option to the last scrolled the end into view, the next pages came in below it, and the last
+  // option was no longer the one counted. Every page is shown first, so the list's end stays put.
+  await showAll(page);
   const count = await options(page).count();
   expect(count).toBeGreaterThan(2);
   const selected = (i: number) => expect(options(page).nth(i)).toHaveAttribute('aria-selected', 'true');
