@@ -7,6 +7,7 @@
  *
  * Usage: node builder/search/pagefind.mjs [build-dir]
  */
+import {writeFamilies} from './families.mjs';
 import {readFileSync, readdirSync, rmSync, statSync} from 'node:fs';
 import {join, relative, resolve, sep} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -150,6 +151,12 @@ export async function buildIndex(dir) {
   if (oversized.length) {
     throw new Error(`index files over ${maxChunkKB} KB, so a first query may download more than it should: ${oversized.join(', ')}; `
       + `did Pagefind stop reading PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE (indexChunkSize in builder/search/pagefind.mjs)?`);
+  }
+  // Each language's index files with a word to preload each by (families.mjs), for the client.
+  const families = writeFamilies(output);
+  const untermed = families.filter(({withoutTerm}) => withoutTerm > 0);
+  if (untermed.length) {
+    throw new Error(`index files with no word Pagefind looks up as written, which the client could not load by a word: ${untermed.map(({language, withoutTerm}) => `${language} ${withoutTerm}`).join(', ')}`);
   }
   return {pages, output};
 }

@@ -59,7 +59,8 @@ export const kb = (bytes) => Math.round(bytes / 102.4) / 10;
 
 /**
  * What a first query downloaded, by part: the modal (the site's own assets), Pagefind's code, the
- * index (its entry, the language's metadata, filter and index chunks) and the result fragments.
+ * index (its entry, the language's metadata, filter and index chunks, and the site's list of index
+ * files, builder/search/families.mjs) and the result fragments.
  * Each figure is the sum of the files' bytes, rounded once.
  * @param {{url: string, gzipBytes: number}[]} files every request of the query, as transferred
  */
@@ -67,7 +68,7 @@ export function firstQuerySplit(files) {
   const bytes = (re) => files.filter((f) => re.test(f.url)).reduce((n, f) => n + f.gzipBytes, 0);
   const modal = bytes(/^\/(en_US\/)?assets\//);
   const engine = bytes(/^\/pagefind\/(pagefind\.js|pagefind-worker\.js|wasm\.)/);
-  const index = bytes(/^\/pagefind\/(index\/|filter\/|pagefind\.[^/]+\.pf_meta|pagefind-entry\.json)/);
+  const index = bytes(/^\/pagefind\/(index\/|filter\/|pagefind\.[^/]+\.pf_meta|pagefind-entry\.json|families-[^/]+\.json)/);
   const fragments = bytes(/^\/pagefind\/fragment\//);
   const total = files.reduce((n, f) => n + f.gzipBytes, 0);
   return {

@@ -218,3 +218,105 @@ export function markedBeginWith(excerpt, word) {
   const start = word.toLowerCase();
   return [...excerpt.matchAll(/<mark>(.*?)<\/mark>/g)].some((m) => (m[1] ?? '').toLowerCase().replace(/^[^\p{L}\p{N}]+/u, '').startsWith(start));
 }
+
+/**
+ * One index file of a language, as the search client needs it to load every file that holds a word
+ * some query word begins (src/search/localSearch.ts `loadWordFamilies`): the first and last word
+ * of the file (Pagefind's own range for it) and `term`, a word of the file that Pagefind searches as
+ * written (`pagefindTerms`), so that preloading it loads this file and no other; null when the file
+ * has no such word. Written by the indexer (builder/search/families.mjs) as `familiesFile`.
+ * @typedef {[from: string, to: string, term: string | null]} IndexFile
+ */
+
+/**
+ * The file, in the site's pagefind/ folder, that lists the index files of a Pagefind language
+ * (`en-us`, `zh-cn`: the page's `<html lang>` in lower case, as Pagefind picks its index).
+ * @param {string} language
+ */
+export function familiesFile(language) {
+  return `families-${language.toLowerCase()}.json`;
+}
+
+/** Pagefind's test for punctuation (pagefind.js 1.6, `search`), one character at a time. */
+const pagefindPunctuation = /^\p{Pd}|\p{Pe}|\p{Pf}|\p{Pi}|\p{Po}|\p{Ps}$/u;
+
+/** The characters Pagefind keeps although they are punctuation (its pagefind-entry.json). */
+const pagefindKept = new Set(['_', '‿', '⁀', '⁔', '︳', '︴', '﹍', '﹎', '﹏', '＿']);
+
+/** @type {Map<string, Intl.Segmenter>} */
+const pagefindSegmenters = new Map();
+
+/**
+ * The words Pagefind (pagefind.js 1.6, `search`) looks up for `text` on a page of `language`:
+ * Chinese, Japanese and Thai text split into words by the runtime's segmenter for that language,
+ * each word lower-cased without its punctuation (except `pagefindKept`) and its diacritics; other
+ * languages' text is not split but at spaces, and loses its punctuation likewise. The indexer picks
+ * each index file's `term` with it, and the client the words a query looks up.
+ * @param {string} text
+ * @param {string} language
+ * @returns {string[]}
+ */
+export function pagefindTerms(text, language) {
+  const clean = (/** @type {string} */ word) => [...word]
+    .filter((c) => pagefindKept.has(c) || !pagefindPunctuation.test(c))
+    .map((c) => (pagefindKept.has(c) ? c : c.toLocaleLowerCase())).join('');
+  const segmenting = ['zh', 'ja', 'th'].includes((language.split('-')[0] ?? '').toLowerCase()) && typeof Intl !== 'undefined' && 'Segmenter' in Intl;
+  let words;
+  if (segmenting) {
+    let segmenter = pagefindSegmenters.get(language);
+    if (!segmenter) {
+      segmenter = new Intl.Segmenter(Intl.getCanonicalLocales(language)[0], {granularity: 'word'});
+      pagefindSegmenters.set(language, segmenter);
+    }
+    words = [...segmenter.segment(text)].map(({segment}) => clean(segment));
+  } else {
+    words = clean(text).split(' ');
+  }
+  return words.join(' ').replace(/\s{2,}/g, ' ').trim().split(' ')
+    .map((word) => {
+      const stripped = word.normalize('NFD').replace(/(?![\u3099\u309A])\p{M}/gu, '');
+      return /[\u3099\u309A]/.test(stripped) ? stripped.normalize('NFC') : stripped;
+    })
+    .filter(Boolean);
+}
+
+/**
+ * Two words in the order Pagefind sorts and compares them (Rust's, by code point; JavaScript's `<`
+ * compares UTF-16 units, which differs past U+FFFF): negative, zero or positive.
+ * @param {string} a
+ * @param {string} b
+ */
+export function compareWords(a, b) {
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = /** @type {number} */ (a.codePointAt(i));
+    const y = /** @type {number} */ (b.codePointAt(j));
+    if (x !== y) return x - y;
+    i += x > 0xffff ? 2 : 1;
+    j += y > 0xffff ? 2 : 1;
+  }
+  return (a.length - i) - (b.length - j);
+}
+
+/**
+ * What to preload so that every index file holding a word that `word` begins is loaded (Pagefind
+ * matches those words in every file loaded so far, and loads only the file whose range holds `word`
+ * itself): `word` for the file whose range holds it, and the `term` of each later file whose
+ * first word begins with `word`. `missing` counts the files that hold such words but have no term.
+ * `files` are sorted, as Pagefind writes them.
+ * @param {IndexFile[]} files
+ * @param {string} word a word as Pagefind looks it up (`pagefindTerms`)
+ * @returns {{terms: string[], missing: number}}
+ */
+export function familyTerms(files, word) {
+  const terms = [word];
+  let missing = 0;
+  for (const [from, to, term] of files) {
+    if (compareWords(to, word) < 0 || compareWords(from, word) <= 0) continue;
+    if (!from.startsWith(word)) break;
+    if (term === null) missing += 1;
+    else terms.push(term);
+  }
+  return {terms, missing};
+}

@@ -5,7 +5,8 @@
  * screen. Pagefind picks the index of the page's language from <html lang>; a query loads only
  * the index chunks and result fragments it needs.
  */
-import {answersQuery, docsSetOf, exactQuery, keywordsEnd, markedBeginWith, meaningfulWords, queryMaxLength, queryMaxWords, queryPairs, searchedText} from './indexContract.mjs';
+import {answersQuery, docsSetOf, exactQuery, familiesFile, familyTerms, keywordsEnd, markedBeginWith, meaningfulWords, pagefindTerms, queryMaxLength, queryMaxWords, queryPairs, searchedText} from './indexContract.mjs';
+import type {IndexFile} from './indexContract.mjs';
 
 /**
  * What the reader's own docs set weighs against the other when both match. 6 rather than 3
@@ -279,17 +280,27 @@ const hasHan = (word: string) => /\p{Script=Han}/u.test(word);
  * range holds the query word itself, but it matches the words that begin with it (http: http2,
  * httpupgrade) in every file loaded so far, so the same query ranked differently after other searches
  * had loaded the next file (measured 2026-11-28: "HTTP" from /en_US/v5/ listed the HTTP page first on
- * a fresh page and the HTTP/2 page first after searches for httpupgrade and http2). Preloading
- * `word + familyEnd` also loads the file where the words beginning with `word` end; `words` are the
+ * a fresh page and the HTTP/2 page first after searches for httpupgrade and http2). `words` are the
  * meaningful words and the whole query's own words (".v5.json", which Pagefind searches as v5json).
- * In Chinese, Pagefind's own segmenter cuts familyEnd off the word and splits a word at its dots, so a
- * word with no Chinese in it, and each of its parts, is also preloaded with `latinFamilyEnd`, which the
- * segmenter keeps ("v2ray.location.asset" from a Chinese page ranked its third page by history before,
- * 2026-11-28); a Chinese word loads only its own file; and a one-letter word (-d, searched as d)
- * begins words in more files than its own and its family's last (tests/e2e/search-relevance.spec.ts
- * counts what still moves).
+ *
+ * With the list of index files (`files`, indexContract.mjs `IndexFile`, from `loadIndexFiles`), each
+ * word as Pagefind looks it up (`pagefindTerms`: split, lower-cased, without punctuation) preloads
+ * itself and a word of each later file that holds words it begins (`familyTerms`), so every such
+ * file is loaded, however many there are and whatever the segmenter makes of the word.
+ *
+ * Without the list (it could not be loaded), `word + familyEnd` is preloaded, which loads the file
+ * where the words beginning with `word` end, and, for a word with no Chinese in it and each of its
+ * parts, `word + latinFamilyEnd` (Pagefind's Chinese segmenter cuts familyEnd off a word and splits
+ * it at its dots): the files between the two, and a Chinese word's later files, are not loaded, so
+ * a few queries still ranked by history that way (tests/e2e/search-relevance.spec.ts).
  */
-export async function loadWordFamilies(pagefind: Pagefind, words: string[]): Promise<void> {
+export async function loadWordFamilies(pagefind: Pagefind, words: string[], files: IndexFile[] | null = null, language = 'zh-cn'): Promise<void> {
+  if (files) {
+    const looked = new Set(words.filter(Boolean).flatMap((word) => pagefindTerms(word, language)));
+    const terms = new Set([...looked].flatMap((word) => familyTerms(files, word).terms));
+    await Promise.all([...terms].map((term) => pagefind.preload(term)));
+    return;
+  }
   // A Chinese page's segmenter also splits a word at its dots and colons (v2ray.location.asset is
   // three words there), so each part's family is loaded too.
   const all = words.filter(Boolean).flatMap((word) => [word, ...(hasHan(word) ? [] : word.split(/[^\p{L}\p{N}]+/u).filter(Boolean))]);
@@ -297,6 +308,41 @@ export async function loadWordFamilies(pagefind: Pagefind, words: string[]): Pro
     ? [`${word}${familyEnd}`]
     : [`${word}${familyEnd}`, `${word}${latinFamilyEnd}`]));
   await Promise.all([...new Set(ends)].map((end) => pagefind.preload(end)));
+}
+
+/** The page's Pagefind language: its `<html lang>` in lower case (en-us, zh-cn), as Pagefind picks its index. */
+export function pageLanguage(): string | null {
+  return typeof document === 'undefined' ? null : document.documentElement.lang.toLowerCase() || null;
+}
+
+let indexFiles: Promise<IndexFile[] | null> | null = null;
+
+/**
+ * The list of the page language's index files (indexContract.mjs `familiesFile`, written by
+ * builder/search/families.mjs), fetched once; null where there is none to fetch (no page, the dev
+ * server without an index) or it could not be read, and then the next query asks again.
+ */
+export function loadIndexFiles(language = pageLanguage()): Promise<IndexFile[] | null> {
+  if (!language || typeof fetch === 'undefined') return Promise.resolve(null);
+  if (!indexFiles) {
+    indexFiles = fetch(`/pagefind/${familiesFile(language)}`)
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const listed: unknown = await response.json();
+        if (!Array.isArray(listed) || !listed.every(isIndexFile)) throw new Error('not a list of index files');
+        return listed;
+      })
+      .catch(() => {
+        indexFiles = null;
+        return null;
+      });
+  }
+  return indexFiles;
+}
+
+function isIndexFile(value: unknown): value is IndexFile {
+  return Array.isArray(value) && value.length === 3 && typeof value[0] === 'string' && typeof value[1] === 'string'
+    && (typeof value[2] === 'string' || value[2] === null);
 }
 
 /**
@@ -345,7 +391,8 @@ export async function rankedResults(pagefind: Pagefind, query: string, set: Docs
   const text = meaningful.length > queryMaxWords ? words.join(' ') : searchedText(query);
   const kept = new Set(words);
   const pairs = queryPairs(query).filter(({words: pair}) => pair.every((w) => kept.has(w) && exactQuery(w)));
-  await loadWordFamilies(pagefind, [...words, ...text.split(/\s+/)]);
+  const language = pageLanguage();
+  await loadWordFamilies(pagefind, [...words, ...text.split(/\s+/)], await loadIndexFiles(language), language ?? undefined);
   const [perWord, whole, phrases] = await Promise.all([
     Promise.all(words.map((word) => wordResults(pagefind, word, set, boost))),
     words.length > 1 ? scoredResults(pagefind, text, set, boost) : Promise.resolve([]),
@@ -378,6 +425,8 @@ export function loadPagefind(): Promise<Pagefind> {
   if (!loading) {
     // One bundle at the root for both languages (the English site is built into /en_US/).
     const url = `/pagefind/pagefind.js${attempt ? `?retry=${attempt}` : ''}`;
+    // The list of index files the first query needs too, fetched meanwhile.
+    void loadIndexFiles();
     loading = (import(/* webpackIgnore: true */ url) as Promise<Pagefind>).then(async (pagefind) => {
       await pagefind.options({ranking});
       return pagefind;

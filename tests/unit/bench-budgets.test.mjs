@@ -60,6 +60,15 @@ test('a first query\'s split sums bytes and rounds once (three 51-byte files are
   assert.deepEqual([split.fragments, split.indexChunks, split.requests], [1, 1, 4]);
 });
 
+test('the list of index files a query loads its words\' families by counts as index', () => {
+  const split = firstQuerySplit([
+    {url: '/pagefind/index/zh-cn_abc.pf_index', gzipBytes: 1024},
+    {url: '/pagefind/families-zh-cn.json', gzipBytes: 1536},
+  ]);
+  assert.equal(split.indexKB, 2.5);
+  assert.equal(split.gzipKB, 2.5);
+});
+
 test('--check-search names each language whose first query is over the budget, and only those', () => {
   const over = firstQueryOverBudget({zh: {query: '路由', gzipKB: 150.1}, en: {query: 'routing rules', gzipKB: 150}}, 150);
   assert.deepEqual(over, ['first search (zh, "路由") downloads 150.1 KB gzip, over the 150 KB budget']);

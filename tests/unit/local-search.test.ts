@@ -5,11 +5,12 @@ import './docusaurus-aliases.cjs';
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  cleanUrl, docsSetOf, dropLeadingTitle, familyEnd, keywordsEnd, latinFamilyEnd, loadWordFamilies, mergeBySet, pageHits, rankByWords, rankedResults, safeExcerpt, searchHits, searchPages,
+  cleanUrl, docsSetOf, dropLeadingTitle, familyEnd, keywordsEnd, latinFamilyEnd, loadIndexFiles, loadWordFamilies, mergeBySet, pageHits, rankByWords, rankedResults, safeExcerpt, searchHits, searchPages,
   type Pagefind, type PagefindData, type PagefindResult,
 } from '../../src/search/localSearch';
 import {answersQuery, exactQuery, longQueryWords, markedBeginWith, meaningfulWords, queryMaxLength, queryMaxWords, queryPairs, queryWords, searchedText, separateWords} from '../../src/search/indexContract.mjs';
 import * as indexer from '../../builder/search/pagefind.mjs';
+import type {IndexFile} from '../../src/search/indexContract.mjs';
 
 const result = (id: string, score: number, data: Partial<PagefindData> = {}): PagefindResult => ({
   id, score, data: async () => ({url: `/${id}`, excerpt: '', meta: {title: id}, sub_results: [], ...data}),
@@ -397,6 +398,40 @@ test('the indexer marks the article of doc pages only, with its set and its keyw
   assert.match(indexer.markArticle('<article><h1>T</h1></article>', '/config/x'), /^<article data-pagefind-body data-pagefind-filter="set:main"><h1>/);
 });
 
+test('with the list of index files, each word as Pagefind looks it up preloads itself and the term of each later file its family reaches', async () => {
+  const files: IndexFile[] = [['a', 'd', 'b'], ['da', 'http', 'dns'], ['http2', 'httpupgrade', 'http2'], ['httpv', 'httpz', 'httpx'], ['i', 'z', 'k'],
+    ['出', '出站', '出'], ['出站连接', '出站连接', '出站连接'], ['分', '龟', '分']];
+  const preloaded: string[] = [];
+  const pagefind = {...fakePagefind(async () => null), preload: async (query: string) => { preloaded.push(query); }};
+  await loadWordFamilies(pagefind, ['HTTP', '.v5.json'], files, 'en-us');
+  assert.deepEqual(preloaded.sort(), ['http', 'http2', 'httpx', 'v5json'].sort());
+  preloaded.length = 0;
+  // A Chinese page: 出 reaches the file of 出站连接 (one character, which no segmenter splits further).
+  await loadWordFamilies(pagefind, ['出', 'VMess'], files, 'zh-cn');
+  assert.deepEqual(preloaded.sort(), ['出', '出站连接', 'vmess'].sort());
+});
+
+test('the list of index files is fetched once from /pagefind/; a failed or malformed answer gives null, and the next query asks again', async () => {
+  const asked: string[] = [];
+  const answers: (() => Response)[] = [
+    () => new Response('missing', {status: 404}),
+    () => new Response('{"not": "a list"}', {status: 200}),
+    () => new Response(JSON.stringify([['a', 'b', 'a'], ['c', 'd', null]]), {status: 200}),
+  ];
+  const saved = globalThis.fetch;
+  globalThis.fetch = (async (url: string) => { asked.push(url); return answers[asked.length - 1]!(); }) as typeof fetch;
+  try {
+    assert.equal(await loadIndexFiles(null), null, 'no page language, nothing fetched');
+    assert.equal(await loadIndexFiles('zh-cn'), null);
+    assert.equal(await loadIndexFiles('zh-cn'), null);
+    assert.deepEqual(await loadIndexFiles('zh-cn'), [['a', 'b', 'a'], ['c', 'd', null]]);
+    assert.deepEqual(await loadIndexFiles('zh-cn'), [['a', 'b', 'a'], ['c', 'd', null]]);
+    assert.deepEqual(asked, ['/pagefind/families-zh-cn.json', '/pagefind/families-zh-cn.json', '/pagefind/families-zh-cn.json']);
+  } finally {
+    globalThis.fetch = saved;
+  }
+});
+
 test('the indexer refuses index files over its limit (Pagefind ignoring the chunk size), by name', async () => {
   const {mkdtempSync, writeFileSync} = await import('node:fs');
   const {tmpdir} = await import('node:os');
@@ -409,7 +444,7 @@ test('the indexer refuses index files over its limit (Pagefind ignoring the chun
   assert.ok(indexer.indexChunkSize < 20000, 'smaller than Pagefind\'s default, whose files are about 30 KB');
 });
 
-test('rankedResults first loads the index file where the words each query word begins end (the word + familyEnd), before any search', async () => {
+test('without the list of index files (here: no page), rankedResults first loads the index file where the words each query word begins end (the word + familyEnd), before any search', async () => {
   const calls: string[] = [];
   const pagefind: Pagefind = {
     options: async () => {},
@@ -424,7 +459,7 @@ test('rankedResults first loads the index file where the words each query word b
   assert.ok(calls.slice(firstSearch).every((c) => c.startsWith('search')));
 });
 
-test('a dotted word loads its parts\' families too (a Chinese page searches v2ray.location.asset as three words); a Chinese word only its own', async () => {
+test('without the list of index files, a dotted word loads its parts\' families too (a Chinese page searches v2ray.location.asset as three words); a Chinese word only its own', async () => {
   const preloaded: string[] = [];
   await loadWordFamilies({...fakePagefind(async () => null), preload: async (query) => { preloaded.push(query); }}, ['v2ray.location.asset', '出站']);
   const ends = (word: string) => [`${word}${familyEnd}`, `${word}${latinFamilyEnd}`];
