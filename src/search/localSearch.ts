@@ -315,7 +315,8 @@ export function pageLanguage(): string | null {
   return typeof document === 'undefined' ? null : document.documentElement.lang.toLowerCase() || null;
 }
 
-let indexFiles: Promise<IndexFile[] | null> | null = null;
+/** The list being fetched or fetched, by language (a page has one; tests ask for several). */
+const indexFiles = new Map<string, Promise<IndexFile[] | null>>();
 
 /**
  * The list of the page language's index files (indexContract.mjs `familiesFile`, written by
@@ -324,20 +325,22 @@ let indexFiles: Promise<IndexFile[] | null> | null = null;
  */
 export function loadIndexFiles(language = pageLanguage()): Promise<IndexFile[] | null> {
   if (!language || typeof fetch === 'undefined') return Promise.resolve(null);
-  if (!indexFiles) {
-    indexFiles = fetch(`/pagefind/${familiesFile(language)}`)
+  let listed = indexFiles.get(language);
+  if (!listed) {
+    listed = fetch(`/pagefind/${familiesFile(language)}`)
       .then(async (response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const listed: unknown = await response.json();
-        if (!Array.isArray(listed) || !listed.every(isIndexFile)) throw new Error('not a list of index files');
-        return listed;
+        const list: unknown = await response.json();
+        if (!Array.isArray(list) || !list.every(isIndexFile)) throw new Error('not a list of index files');
+        return list;
       })
       .catch(() => {
-        indexFiles = null;
+        indexFiles.delete(language);
         return null;
       });
+    indexFiles.set(language, listed);
   }
-  return indexFiles;
+  return listed;
 }
 
 function isIndexFile(value: unknown): value is IndexFile {

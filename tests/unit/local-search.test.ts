@@ -427,6 +427,10 @@ test('the list of index files is fetched once from /pagefind/; a failed or malfo
     assert.deepEqual(await loadIndexFiles('zh-cn'), [['a', 'b', 'a'], ['c', 'd', null]]);
     assert.deepEqual(await loadIndexFiles('zh-cn'), [['a', 'b', 'a'], ['c', 'd', null]]);
     assert.deepEqual(asked, ['/pagefind/families-zh-cn.json', '/pagefind/families-zh-cn.json', '/pagefind/families-zh-cn.json']);
+    // Another language's list is its own.
+    answers.push(() => new Response('[]', {status: 200}));
+    assert.deepEqual(await loadIndexFiles('en-us'), []);
+    assert.equal(asked.at(-1), '/pagefind/families-en-us.json');
   } finally {
     globalThis.fetch = saved;
   }
